@@ -1,0 +1,24 @@
+// Bundles the server (and the CLI) into dist/ with our workspace packages inlined and
+// third-party packages left to node_modules (each is also a dependency of this package).
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  plugins: [
+    {
+      name: 'external-third-party',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@campus-elo/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+  logLevel: 'warning',
+});

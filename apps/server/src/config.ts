@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalText = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const configSchema = z.object({
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  DATABASE_URL: optionalText,
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./.data')),
+  SEED: z.preprocess(emptyAsUndefined, z.enum(['demo', 'none']).default('none')),
+  SITE_NAME: z.preprocess(emptyAsUndefined, z.string().default('Campus Elo')),
+  CURRENT_SEASON_ID: z.preprocess(emptyAsUndefined, z.uuid().optional()),
+  CLEAR_DATABASE_KEY: z.preprocess(emptyAsUndefined, z.string().default('clear-demo-league')),
+  ADMIN_EMAIL: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  FACEIT_API_BASE: z.preprocess(emptyAsUndefined, z.url().default('https://open.faceit.com/data/v4')),
+  FACEIT_API_KEY: optionalText,
+  LEAGUESPOT_API_BASE: z.preprocess(emptyAsUndefined, z.url().default('https://api.leaguespot.gg/api/v1')),
+  LEAGUESPOT_API_KEY: optionalText,
+  LEAGUESPOT_LEAGUE_ID: optionalText,
+  SANITY_PROJECT_ID: optionalText,
+  SANITY_DATASET: z.preprocess(emptyAsUndefined, z.string().default('production')),
+  SANITY_API_VERSION: z.preprocess(emptyAsUndefined, z.string().default('2025-08-13')),
+  CONTENT_DATASET: optionalText,
+  WEB_DIST: optionalText,
+  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string | undefined;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  seed: 'demo' | 'none';
+  siteName: string;
+  currentSeasonId: string | undefined;
+  clearDatabaseKey: string;
+  /** The key the demo ships with: the Clear Database card shows it only while it is this. */
+  clearDatabaseKeyIsDefault: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  faceit: { apiBase: string; apiKey: string | undefined };
+  leaguespot: { apiBase: string; apiKey: string | undefined; leagueId: string | undefined };
+  sanity: { projectId: string | undefined; dataset: string; apiVersion: string };
+  /** NDJSON file of posts for the local content endpoint; defaults to the demo dataset. */
+  contentDataset: string | undefined;
+  webDist: string | undefined;
+  logLevel: RawConfig['LOG_LEVEL'];
+}
+
+export const DEFAULT_CLEAR_DATABASE_KEY = 'clear-demo-league';
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    publicUrl: c.PUBLIC_URL,
+    databaseUrl: c.DATABASE_URL,
+    dataDir: c.DATA_DIR,
+    seed: c.SEED,
+    siteName: c.SITE_NAME,
+    currentSeasonId: c.CURRENT_SEASON_ID,
+    clearDatabaseKey: c.CLEAR_DATABASE_KEY,
+    clearDatabaseKeyIsDefault: c.CLEAR_DATABASE_KEY === DEFAULT_CLEAR_DATABASE_KEY,
+    adminEmail: c.ADMIN_EMAIL,
+    adminPassword: c.ADMIN_PASSWORD,
+    faceit: { apiBase: c.FACEIT_API_BASE, apiKey: c.FACEIT_API_KEY },
+    leaguespot: { apiBase: c.LEAGUESPOT_API_BASE, apiKey: c.LEAGUESPOT_API_KEY, leagueId: c.LEAGUESPOT_LEAGUE_ID },
+    sanity: { projectId: c.SANITY_PROJECT_ID, dataset: c.SANITY_DATASET, apiVersion: c.SANITY_API_VERSION },
+    contentDataset: c.CONTENT_DATASET,
+    webDist: c.WEB_DIST,
+    logLevel: c.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../trpc';
+
+export async function registerMergeRest(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}

@@ -1,0 +1,85 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp, loadConfig, type Config } from '@campus-elo/server';
+import { prepareData } from '@campus-elo/server/startup-data';
+import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { describe } from 'vitest';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST = resolve(here, '../dist');
+export const SCREENSHOT_DIR = resolve(here, '../../../test-artifacts/screenshots');
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  tablet: { width: 768, height: 1024 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+/**
+ * Browser suites need Debian's Chromium. Without it they are skipped on a developer's
+ * machine (with a note) but fail in CI, where .ci/run installs it.
+ */
+export const describeE2E: typeof describe = (() => {
+  if (existsSync(CHROMIUM_PATH)) return describe;
+  if (process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: .ci/run must install it`);
+  console.warn(`Skipping browser tests: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
+  return describe.skip;
+})() as typeof describe;
+
+export interface TestSite {
+  url: string;
+  config: Config;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a fresh database with the demo league (or an empty one), serving the
+ * production web build. `env` overrides configuration (e.g. fake platform URLs).
+ */
+export async function startTestSite(options: { seed?: 'demo' | 'none'; env?: Record<string, string> } = {}): Promise<TestSite> {
+  if (!existsSync(resolve(WEB_DIST, 'index.html'))) {
+    throw new Error(`No web build at ${WEB_DIST}: run \`pnpm build\` first (pnpm test does)`);
+  }
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    SEED: options.seed ?? 'demo',
+    WEB_DIST,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: 'owner@example.test',
+    ADMIN_PASSWORD: 'correct horse battery staple',
+    ...options.env,
+  });
+  await prepareData(database.db, config, () => {});
+  const app = await buildApp({ db: database.db, config, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+  });
+}
+
+/** Saves a screenshot under test-artifacts/screenshots (ignored by git) to look at. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+export const OWNER = { email: 'owner@example.test', password: 'correct horse battery staple' };

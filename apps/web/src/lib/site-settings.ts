@@ -1,0 +1,26 @@
+export interface SiteSettings {
+  siteName: string;
+  sanity: { projectId: string; dataset: string; apiVersion: string; local: boolean };
+}
+
+const defaults: SiteSettings = {
+  siteName: 'Campus Elo',
+  sanity: { projectId: 'local', dataset: 'production', apiVersion: '2025-08-13', local: true },
+};
+
+/** Settings the server embeds in index.html (see apps/server/src/app.ts); defaults in dev. */
+export function readSiteSettings(): SiteSettings {
+  const element = typeof document !== 'undefined' ? document.getElementById('site-settings') : null;
+  if (!element?.textContent) return defaults;
+  try {
+    return { ...defaults, ...(JSON.parse(element.textContent) as Partial<SiteSettings>) };
+  } catch {
+    return defaults;
+  }
+}
+
+export const siteSettings = readSiteSettings();
+
+export function pageTitle(prefix?: string): string {
+  return prefix ? `${prefix} | ${siteSettings.siteName}` : siteSettings.siteName;
+}

@@ -1,0 +1,32 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './lib/query-client';
+import { createTrpcClient, trpc } from './lib/trpc';
+import { routeTree } from './routeTree.gen';
+import { theme } from './theme';
+
+const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
+const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent' });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  </StrictMode>,
+);

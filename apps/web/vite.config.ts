@@ -1,0 +1,14 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(['/trpc', '/v1', '/media', '/content', '/healthz'].map((p) => [p, apiTarget])),
+  },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+});

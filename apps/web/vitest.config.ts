@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+// Component tests run in happy-dom; end-to-end tests (e2e/) drive the built app in Chromium
+// and declare the node environment themselves.
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.e2e.test.ts'],
+    setupFiles: ['./test/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 180_000,
+  },
+});

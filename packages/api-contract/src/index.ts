@@ -1,0 +1,3 @@
+export * from './query-params';
+export * from './paging';
+export * from './public';

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas that accept both typed tRPC input and raw REST query-string text, so one
+ * schema validates both doors: '3' -> 3, 'true' -> true, 'a,b' -> ['a', 'b'].
+ */
+export const uuidParam = z.uuid({ error: 'Invalid format' });
+
+export const pageParam = z.coerce.number().int().min(1).default(1);
+
+export const MAX_PAGE_SIZE = 100;
+/** page_size above the cap is clamped, not refused. */
+export const pageSizeParam = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(fallback)
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE));
+
+export const orderParam = z.enum(['asc', 'desc']);
+
+export const booleanParam = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' ? false : value),
+  z.boolean(),
+);
+
+export const commaListParam = <T extends z.ZodTypeAny>(item: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value),
+    z.array(item).min(1),
+  );
+
+/** A filter text: trimmed; an empty text means no filter. */
+export const textFilterParam = z
+  .string()
+  .max(200)
+  .transform((s) => s.trim())
+  .transform((s) => (s === '' ? undefined : s));
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** A date (YYYY-MM-DD, the whole day in UTC) or an ISO date-time. */
+export const dateOrDateTimeParam = z
+  .string()
+  .refine((s) => (DATE_ONLY.test(s) ? !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) : !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}T/.test(s)), {
+    error: 'Expected a date (YYYY-MM-DD) or an ISO date-time',
+  });
+
+export function isDateOnly(value: string): boolean {
+  return DATE_ONLY.test(value);
+}

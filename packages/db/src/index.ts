@@ -1,0 +1,5 @@
+export * from './schema';
+export { createDatabase, type ConnectionOptions, type DatabaseHandle } from './connection';
+export { migrateToLatest } from './migrate';
+export { PGliteDialect } from './pglite-dialect';
+export { createTestDatabase, type TestDatabase } from './testing';

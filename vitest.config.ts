@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One run, one summary: every package is a project of the root config.
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'apps/server', 'apps/web'],
+  },
+});
