@@ -4,5 +4,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/server', 'apps/web'],
+    reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });

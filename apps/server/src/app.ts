@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { registerAuthRest } from './features/auth/rest';
 import { registerClearDatabaseRest } from './features/clear-database/rest';
+import { registerImageProxyRoutes } from './features/image-proxy/routes';
 import { registerContentRoutes } from './features/content/routes';
 import { registerEloRest } from './features/elo/rest';
 import { registerImportsRest } from './features/imports/rest';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerRankingsAdminRest(v1, deps);
       await registerMergeRest(v1, deps);
       await registerClearDatabaseRest(v1, deps);
+      await registerImageProxyRoutes(v1, deps);
       v1.setNotFoundHandler((req, reply) => reply.code(404).send({ error: `No such path: ${req.method} ${req.url.split('?')[0]}` }));
     },
     { prefix: '/v1' },

@@ -1,6 +1,9 @@
 import type { ParseArgsConfig } from 'node:util';
 import { createDatabase, migrateToLatest } from '@campus-elo/db';
 import type { Config } from './config';
+import { userCommand } from './features/auth/cli';
+import { restoreCommand } from './features/clear-database/cli';
+import { seedCommand } from './features/seed/cli';
 
 export interface CliContext {
   config: Config;
@@ -38,4 +41,4 @@ const migrate: CliCommand = {
 };
 
 /** Each feature's commands join this list (seed, user add, restore, …). */
-export const cliCommands: CliCommand[] = [migrate];
+export const cliCommands: CliCommand[] = [migrate, userCommand, restoreCommand, seedCommand];

@@ -20,6 +20,8 @@ const configSchema = z.object({
   LEAGUESPOT_API_BASE: z.preprocess(emptyAsUndefined, z.url().default('https://api.leaguespot.gg/api/v1')),
   LEAGUESPOT_API_KEY: optionalText,
   LEAGUESPOT_LEAGUE_ID: optionalText,
+  /** Time limit for one call to Faceit or Leaguespot. */
+  PLATFORM_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(300_000).default(15_000)),
   SANITY_PROJECT_ID: optionalText,
   SANITY_DATASET: z.preprocess(emptyAsUndefined, z.string().default('production')),
   SANITY_API_VERSION: z.preprocess(emptyAsUndefined, z.string().default('2025-08-13')),
@@ -46,6 +48,8 @@ export interface Config {
   adminPassword: string | undefined;
   faceit: { apiBase: string; apiKey: string | undefined };
   leaguespot: { apiBase: string; apiKey: string | undefined; leagueId: string | undefined };
+  /** Time limit for one call to Faceit or Leaguespot. */
+  platformTimeoutMs: number;
   sanity: { projectId: string | undefined; dataset: string; apiVersion: string };
   /** NDJSON file of posts for the local content endpoint; defaults to the demo dataset. */
   contentDataset: string | undefined;
@@ -77,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: c.ADMIN_PASSWORD,
     faceit: { apiBase: c.FACEIT_API_BASE, apiKey: c.FACEIT_API_KEY },
     leaguespot: { apiBase: c.LEAGUESPOT_API_BASE, apiKey: c.LEAGUESPOT_API_KEY, leagueId: c.LEAGUESPOT_LEAGUE_ID },
+    platformTimeoutMs: c.PLATFORM_TIMEOUT_MS,
     sanity: { projectId: c.SANITY_PROJECT_ID, dataset: c.SANITY_DATASET, apiVersion: c.SANITY_API_VERSION },
     contentDataset: c.CONTENT_DATASET,
     webDist: c.WEB_DIST,

@@ -39,12 +39,31 @@ export const textFilterParam = z
   .transform((s) => (s === '' ? undefined : s));
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A day that exists ('2026-02-30' does not, though Date.parse rolls it over to March). */
+function isCalendarDay(text: string): boolean {
+  const [year = 0, month = 0, day = 0] = text.split('-').map(Number);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Parses to an instant from year 1 on: PostgreSQL has no year 0, which JS dates allow. */
+function isStorableInstant(text: string): boolean {
+  const ms = Date.parse(text);
+  return !Number.isNaN(ms) && new Date(ms).getUTCFullYear() >= 1;
+}
+
 /** A date (YYYY-MM-DD, the whole day in UTC) or an ISO date-time. */
 export const dateOrDateTimeParam = z
   .string()
-  .refine((s) => (DATE_ONLY.test(s) ? !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) : !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}T/.test(s)), {
-    error: 'Expected a date (YYYY-MM-DD) or an ISO date-time',
-  });
+  .refine(
+    (s) =>
+      DATE_ONLY.test(s)
+        ? isCalendarDay(s) && isStorableInstant(`${s}T00:00:00Z`)
+        : /^\d{4}-\d{2}-\d{2}T/.test(s) && isCalendarDay(s.slice(0, 10)) && isStorableInstant(s),
+    { error: 'Expected a date (YYYY-MM-DD) or an ISO date-time' },
+  );
 
 export function isDateOnly(value: string): boolean {
   return DATE_ONLY.test(value);

@@ -3,3 +3,6 @@ export { createDatabase, type ConnectionOptions, type DatabaseHandle } from './c
 export { migrateToLatest } from './migrate';
 export { PGliteDialect } from './pglite-dialect';
 export { createTestDatabase, type TestDatabase } from './testing';
+export { seedDemo, isDatabaseEmpty, type DemoSummary } from './seed/demo';
+export { seedScale } from './seed/scale';
+export type { SeedSummary } from './seed/write';

@@ -1,9 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/0001_initial';
+import * as adminViewerIndexes from './migrations/0002_admin_viewer_indexes';
+import * as publicIndexes from './migrations/0003_public_indexes';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_admin_viewer_indexes': adminViewerIndexes,
+  '0003_public_indexes': publicIndexes,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -165,6 +165,12 @@ export interface BackupsTable {
   created_at: TimestampDefault;
 }
 
+/** Matches per status, kept by triggers on matches (migration 0003): read-only for code. */
+export interface MatchStatusCountsTable {
+  status: MatchStatusColumn;
+  count: number;
+}
+
 export interface Database {
   seasons: SeasonsTable;
   competitions: CompetitionsTable;
@@ -181,6 +187,7 @@ export interface Database {
   media: MediaTable;
   audit_log: AuditLogTable;
   backups: BackupsTable;
+  match_status_counts: MatchStatusCountsTable;
 }
 
 export type Season = Selectable<SeasonsTable>;

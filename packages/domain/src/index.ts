@@ -10,3 +10,4 @@ export * from './upcoming';
 export * from './match-url';
 export * from './merge';
 export * from './semester';
+export * from './preview';

@@ -5,6 +5,18 @@ import type { FastifyInstance } from 'fastify';
 export const PUBLIC_MAX_AGE_SECONDS = 60;
 
 /**
+ * Whether an If-None-Match header names this ETag: '*', or a comma-separated list compared
+ * weakly (RFC 9110: a W/ prefix does not matter for If-None-Match).
+ */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
  * Public GETs get Cache-Control and a strong ETag over the body; a matching If-None-Match
  * answers 304 with no body.
  */
@@ -17,7 +29,7 @@ export function registerCaching(app: FastifyInstance): void {
     reply.header('etag', etag);
     reply.header('cache-control', `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
     reply.header('vary', 'accept-encoding');
-    if (req.headers['if-none-match'] === etag) {
+    if (ifNoneMatchHits(req.headers['if-none-match'], etag)) {
       reply.code(304);
       return '';
     }

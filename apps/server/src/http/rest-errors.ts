@@ -3,11 +3,18 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 
-/** Zod issues as a short text: 'Invalid season_id format' for ids, else path and message. */
+/**
+ * Zod issues as a short text: 'Invalid season_id format' for a malformed id, 'Invalid
+ * ranking_id: required' for a missing value, else the parameter and zod's message. A list's
+ * item index is left out ('status', not 'status.0').
+ */
 export function describeZodError(error: ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
-  const param = issue.path.map(String).join('.') || 'request';
+  const path = [...issue.path];
+  while (path.length > 1 && typeof path[path.length - 1] === 'number') path.pop();
+  const param = path.map(String).join('.') || 'request';
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return `Invalid ${param}: required`;
   if (issue.message === 'Invalid format' || /_id$|^id$/.test(param)) return `Invalid ${param} format`;
   return `Invalid ${param}: ${issue.message}`;
 }

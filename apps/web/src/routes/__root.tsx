@@ -1,6 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { createRootRouteWithContext } from '@tanstack/react-router';
+import { NotFoundPage } from '../features/layout/NotFoundPage';
+import { SiteLayout } from '../features/layout/SiteLayout';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: () => <Outlet />,
+  component: SiteLayout,
+  notFoundComponent: NotFoundPage,
 });

@@ -1,4 +1,8 @@
+import type { SignInInput } from '@campus-elo/api-contract';
 import type { FastifyInstance } from 'fastify';
+import { restRoute } from '../../http/rest';
 import type { AppDeps } from '../../trpc';
 
-export async function registerAuthRest(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+export async function registerAuthRest(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  restRoute(app, deps, 'POST', '/auth/token', (caller, req) => caller.auth.createToken((req.body ?? {}) as SignInInput));
+}

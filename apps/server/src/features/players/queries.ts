@@ -1,8 +1,90 @@
 import type { Paged, PlayerListItem, playerListInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { z } from 'zod';
+import { containsPattern, orderBySql, pageWindow, present, toPaged, type SortKey } from '../paging';
 
-export async function listPlayers(_db: Kysely<Database>, _input: z.output<typeof playerListInput>): Promise<Paged<PlayerListItem>> {
-  throw new Error('not implemented yet');
+export type PlayerListFilters = z.output<typeof playerListInput>;
+
+function playerConditions(eb: ExpressionBuilder<Database, 'players'>, input: PlayerListFilters): Expression<SqlBool> {
+  // Hidden players stay out of public lists unless asked for.
+  const conditions: Expression<SqlBool>[] = [eb('players.visible', '=', input.visible ?? true)];
+  if (input.benched !== undefined) conditions.push(eb('players.benched', '=', input.benched));
+  if (input.team_id) conditions.push(eb('players.team_id', '=', input.team_id));
+  if (input.name) conditions.push(eb('players.name', 'ilike', containsPattern(input.name)));
+  if (input.season_id) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('player_seasons')
+          .select(sql.lit(1).as('one'))
+          .whereRef('player_seasons.player_id', '=', 'players.id')
+          .where('player_seasons.season_id', '=', input.season_id),
+      ),
+    );
+  }
+  return eb.and(conditions);
+}
+
+/** Elo and skill lists default to highest first, name lists to A-Z; ties fall back to name, then id. */
+function playerSortKeys(input: PlayerListFilters): SortKey[] {
+  const direction = input.order ?? (input.sort === 'name' ? 'asc' : 'desc');
+  if (input.sort === 'name') return [{ column: 'name', direction }, { column: 'id', direction }];
+  return [{ column: input.sort, direction }, { column: 'name', direction: 'asc' }, { column: 'id', direction: 'asc' }];
+}
+
+/** The whole list as one statement (count and page together), so the bench can EXPLAIN it. */
+export function playerListQuery(db: Kysely<Database>, input: PlayerListFilters) {
+  const filtered = db.selectFrom('players').where((eb) => playerConditions(eb, input));
+  const sortKeys = playerSortKeys(input);
+  const { limit, offset } = pageWindow(input);
+  return db
+    .with('total', () => filtered.select((eb) => eb.fn.countAll<number>().as('count')))
+    .with('page', () =>
+      filtered
+        .select([
+          'players.id',
+          'players.name',
+          'players.picture',
+          'players.skill_level',
+          'players.elo',
+          'players.team_id',
+          'players.benched',
+          'players.visible',
+        ])
+        .orderBy(orderBySql('players', sortKeys))
+        .limit(limit)
+        .offset(offset),
+    )
+    .selectFrom('total')
+    .leftJoin('page', (join) => join.onTrue())
+    .leftJoin('teams as team', 'team.id', 'page.team_id')
+    .select([
+      'total.count',
+      'page.id',
+      'page.name',
+      'page.picture',
+      'page.skill_level',
+      'page.elo',
+      'page.benched',
+      'page.visible',
+      'team.id as team_id',
+      'team.name as team_name',
+      'team.picture as team_picture',
+    ])
+    .orderBy(orderBySql('page', sortKeys));
+}
+
+export async function listPlayers(db: Kysely<Database>, input: PlayerListFilters): Promise<Paged<PlayerListItem>> {
+  const rows = await playerListQuery(db, input).execute();
+  return toPaged(rows, input, (row) => ({
+    id: row.id,
+    name: present(row.name),
+    picture: row.picture,
+    skill_level: present(row.skill_level),
+    elo: present(row.elo),
+    team: row.team_id ? { id: row.team_id, name: present(row.team_name), picture: row.team_picture } : null,
+    benched: present(row.benched),
+    visible: present(row.visible),
+  }));
 }

@@ -1,8 +1,81 @@
 import type { Paged, TeamListItem, teamListInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { z } from 'zod';
+import { containsPattern, orderBySql, pageWindow, present, toPaged, type SortKey } from '../paging';
 
-export async function listTeams(_db: Kysely<Database>, _input: z.output<typeof teamListInput>): Promise<Paged<TeamListItem>> {
-  throw new Error('not implemented yet');
+export type TeamListFilters = z.output<typeof teamListInput>;
+
+function teamConditions(eb: ExpressionBuilder<Database, 'teams'>, input: TeamListFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (input.id) conditions.push(eb('teams.id', '=', input.id));
+  if (input.name) conditions.push(eb('teams.name', 'ilike', containsPattern(input.name)));
+  if (input.school_name) conditions.push(eb('teams.school_name', 'ilike', containsPattern(input.school_name)));
+  if (input.season_id) {
+    // Took part: a participant of one of the season's competitions. Importing a match records
+    // both of its teams as participants (and merging folds them), so a season's matches add no
+    // one; asking the matches as well would read every match of the season for each count.
+    conditions.push(
+      eb.exists(
+        eb.selectFrom('participants').select(sql.lit(1).as('one')).whereRef('participants.team_id', '=', 'teams.id').where('participants.season_id', '=', input.season_id),
+      ),
+    );
+  }
+  return eb.and(conditions);
+}
+
+/** Elo lists default to highest first, name lists to A-Z; ties fall back to name, then id. */
+function teamSortKeys(input: TeamListFilters): SortKey[] {
+  const direction = input.order ?? (input.sort === 'elo' ? 'desc' : 'asc');
+  switch (input.sort) {
+    case 'elo':
+      return [{ column: 'elo', direction }, { column: 'name', direction: 'asc' }, { column: 'id', direction: 'asc' }];
+    case 'name':
+      return [{ column: 'name', direction }, { column: 'id', direction }];
+    case 'school_name':
+      return [{ column: 'school_name', direction, nullable: true }, { column: 'name', direction: 'asc' }, { column: 'id', direction: 'asc' }];
+  }
+}
+
+/** The whole list as one statement (count and page together), so the bench can EXPLAIN it. */
+export function teamListQuery(db: Kysely<Database>, input: TeamListFilters) {
+  const filtered = db.selectFrom('teams').where((eb) => teamConditions(eb, input));
+  const sortKeys = teamSortKeys(input);
+  const { limit, offset } = pageWindow(input);
+  return db
+    .with('total', () => filtered.select((eb) => eb.fn.countAll<number>().as('count')))
+    .with('page', () =>
+      filtered
+        .select(['teams.id', 'teams.name', 'teams.picture', 'teams.school_name', 'teams.elo', 'teams.captain_id'])
+        .orderBy(orderBySql('teams', sortKeys))
+        .limit(limit)
+        .offset(offset),
+    )
+    .selectFrom('total')
+    .leftJoin('page', (join) => join.onTrue())
+    .leftJoin('players as captain', 'captain.id', 'page.captain_id')
+    .select([
+      'total.count',
+      'page.id',
+      'page.name',
+      'page.picture',
+      'page.school_name',
+      'page.elo',
+      'captain.id as captain_id',
+      'captain.name as captain_name',
+      'captain.picture as captain_picture',
+    ])
+    .orderBy(orderBySql('page', sortKeys));
+}
+
+export async function listTeams(db: Kysely<Database>, input: TeamListFilters): Promise<Paged<TeamListItem>> {
+  const rows = await teamListQuery(db, input).execute();
+  return toPaged(rows, input, (row) => ({
+    id: row.id,
+    name: present(row.name),
+    picture: row.picture,
+    school_name: row.school_name,
+    elo: present(row.elo),
+    captain: row.captain_id ? { id: row.captain_id, name: present(row.captain_name), picture: row.captain_picture } : null,
+  }));
 }

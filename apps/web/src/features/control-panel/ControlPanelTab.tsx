@@ -1,6 +1,14 @@
-import { Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
+import { CalculateTeamEloAction, RankingSnapshotAction, RecalculateEloAction, ResetPlayerEloAction } from './EloActions';
 
-/** Placeholder until its feature lands. */
+/** The Elo and maintenance tools, in the spec's order. */
 export function ControlPanelTab() {
-  return <Text c="dimmed">The Elo and maintenance tools will live here.</Text>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+      <ResetPlayerEloAction />
+      <CalculateTeamEloAction />
+      <RecalculateEloAction />
+      <RankingSnapshotAction />
+    </SimpleGrid>
+  );
 }

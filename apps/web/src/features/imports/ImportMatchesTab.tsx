@@ -1,6 +1,146 @@
-import { Text } from '@mantine/core';
+import type { ImportPreviewOutput } from '@campus-elo/api-contract';
+import { Alert, Button, Group, Stack, Stepper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { PlatformStep, TypeStep } from './ChoiceSteps';
+import { CompleteStep, type ImportResult } from './CompleteStep';
+import { DetailsStep } from './DetailsStep';
+import { ParticipantMatcher } from './ParticipantMatcher';
+import { PreviewStep } from './PreviewStep';
+import { SeasonStep } from './SeasonStep';
+import {
+  clampStep,
+  DETAILS_STEP,
+  FIRST_STEP,
+  INITIAL_CHOICES,
+  LAST_STEP,
+  MATCH_STEP,
+  MESSAGES,
+  participantMatches,
+  platformTeamNames,
+  previewRequest,
+  serverMessage,
+  STEPS,
+  stepProblem,
+  type TeamMatch,
+  type WizardChoices,
+} from './wizard';
 
-/** Placeholder until its feature lands. */
+interface Problem {
+  message: string;
+  detail?: string | null;
+}
+
+/**
+ * The Import Matches wizard, steps 0 to 6: platform, type, season, details (fetches the
+ * preview on the server), preview, participant matcher (submits), complete.
+ */
 export function ImportMatchesTab() {
-  return <Text c="dimmed">The import wizard for Faceit and Leaguespot will live here.</Text>;
+  const utils = trpc.useUtils();
+  const previewCall = trpc.admin.imports.preview.useMutation();
+  const importCall = trpc.admin.imports.import.useMutation({ onSuccess: () => utils.invalidate() });
+  const narrow = useMediaQuery('(max-width: 62em)');
+
+  const [step, setStep] = useState(FIRST_STEP);
+  const [choices, setChoices] = useState<WizardChoices>(INITIAL_CHOICES);
+  const [preview, setPreview] = useState<ImportPreviewOutput | null>(null);
+  const [matches, setMatches] = useState<TeamMatch[]>([]);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  const change = (changes: Partial<WizardChoices>) => setChoices((current) => ({ ...current, ...changes }));
+  const busy = previewCall.isPending || importCall.isPending;
+
+  async function fetchPreview() {
+    try {
+      const answer = await previewCall.mutateAsync(previewRequest(choices));
+      setPreview(answer);
+      setMatches([]);
+      setStep(DETAILS_STEP + 1);
+    } catch (error) {
+      setProblem({ message: MESSAGES.previewFailed, detail: serverMessage(error) });
+    }
+  }
+
+  async function submitImport() {
+    if (!preview || !choices.seasonId) return;
+    try {
+      const answer = await importCall.mutateAsync({
+        platform: choices.platform,
+        competition_name: choices.competitionName.trim(),
+        competition_id: choices.platformId.trim(),
+        season_id: choices.seasonId,
+        type: choices.type,
+        data: { items: preview.items },
+        participant_matches: participantMatches(choices.platform, matches),
+      });
+      setResult({ ok: true, answer });
+    } catch (error) {
+      setResult({ ok: false, error: serverMessage(error) ?? MESSAGES.importFailed });
+    }
+    setStep(LAST_STEP);
+  }
+
+  async function next() {
+    const blocked = stepProblem(step, choices);
+    setProblem(blocked ? { message: blocked } : null);
+    if (blocked) return;
+    if (step === DETAILS_STEP) return fetchPreview();
+    if (step === MATCH_STEP) return submitImport();
+    setStep(clampStep(step + 1));
+  }
+
+  function previous() {
+    setProblem(null);
+    setStep(clampStep(step - 1));
+  }
+
+  function restart() {
+    setStep(FIRST_STEP);
+    setChoices(INITIAL_CHOICES);
+    setPreview(null);
+    setMatches([]);
+    setResult(null);
+    setProblem(null);
+  }
+
+  const content = [
+    <PlatformStep key="platform" value={choices.platform} onChange={(platform) => change({ platform })} />,
+    <TypeStep key="type" value={choices.type} onChange={(type) => change({ type })} />,
+    <SeasonStep key="season" seasonId={choices.seasonId} onChange={(seasonId) => change({ seasonId })} />,
+    <DetailsStep key="details" choices={choices} onChange={change} />,
+    preview ? <PreviewStep key="preview" preview={preview} /> : null,
+    <ParticipantMatcher key="match" platform={choices.platform} platformTeams={platformTeamNames(preview)} matches={matches} onChange={setMatches} />,
+    <CompleteStep key="complete" result={result} onRestart={restart} />,
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Stepper active={step} size="sm" orientation={narrow ? 'vertical' : 'horizontal'} allowNextStepsSelect={false}>
+        {STEPS.map((label, index) => (
+          <Stepper.Step key={label} label={label} icon={index} aria-label={`Step ${index}: ${label}`} />
+        ))}
+      </Stepper>
+      <section aria-label={`Step ${step}: ${STEPS[step]}`}>{content[step]}</section>
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem.message}
+          {problem.detail && (
+            <Text size="xs" mt={4}>
+              {problem.detail}
+            </Text>
+          )}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" onClick={previous} disabled={step === FIRST_STEP || busy}>
+          Previous
+        </Button>
+        <Button onClick={() => void next()} disabled={step === LAST_STEP} loading={busy}>
+          {step === MATCH_STEP ? 'Import' : 'Next'}
+        </Button>
+      </Group>
+    </Stack>
+  );
 }

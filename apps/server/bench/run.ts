@@ -1,0 +1,218 @@
+/**
+ * `pnpm bench`: the public API under load on the scale league.
+ *
+ * Makes a throwaway database on DATABASE_URL's server (default the local PostgreSQL), fills it with seedScale (factor
+ * BENCH_FACTOR, default 100), prints each list statement's plan, starts the production
+ * server (dist/main.js) on it, and drives every path with autocannon (BENCH_DURATION
+ * seconds, default 10, at 50 connections). Beside each path, a bare Fastify answering the
+ * same body gives the HTTP stack's ceiling. Prints the table, writes bench/results.json and
+ * drops the database.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, seedScale, type Database } from '@campus-elo/db';
+import autocannon from 'autocannon';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { benchPaths, listQueryFor, type BenchPath } from './paths';
+
+// createTestDatabase makes (and on close drops) a fresh database on this server.
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const FACTOR = Number(process.env.BENCH_FACTOR ?? 100);
+const CONNECTIONS = 50;
+const WARM_UP_SECONDS = 1;
+const BIG_TABLES = /Seq Scan on (matches|players|teams)\b/;
+
+const serverPackage = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const log = (line: string) => console.log(line);
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('No port'))));
+    });
+  });
+}
+
+async function waitUntilHealthy(origin: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    const healthy = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    if (healthy) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('The server did not become healthy within 2 minutes');
+}
+
+async function startProductionServer(databaseUrl: string): Promise<{ origin: string; process: ChildProcess }> {
+  const build = spawnSync(process.execPath, ['build.mjs'], { cwd: serverPackage, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('Building the server failed');
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: serverPackage,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: 'none',
+      // Request logs would measure the terminal; warnings and errors still show.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitUntilHealthy(origin, child);
+  return { origin, process: child };
+}
+
+/** The ceiling runs in its own process, like the server, so autocannon here competes with neither. */
+async function startCeilingServer(bodies: string[], folder: string): Promise<{ origin: string; process: ChildProcess }> {
+  const bodiesFile = join(folder, 'bodies.json');
+  writeFileSync(bodiesFile, JSON.stringify(bodies));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ceiling-server.ts', bodiesFile], {
+    cwd: serverPackage,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((done, fail) => {
+    child.stdout?.once('data', (chunk: Buffer) => done(chunk.toString().trim()));
+    child.once('exit', (code) => fail(new Error(`The ceiling server exited with code ${code}`)));
+  });
+  return { origin: `http://127.0.0.1:${port}`, process: child };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+async function load(url: string, seconds: number, connections: number) {
+  const result = await autocannon({ url, connections, duration: seconds });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function printPlans(db: Kysely<Database>, paths: BenchPath[]): Promise<Record<string, { plan: string[]; seqScans: string[] }>> {
+  const plans: Record<string, { plan: string[]; seqScans: string[] }> = {};
+  console.log('\nPlans (EXPLAIN, costs off):');
+  for (const path of paths) {
+    const statement = listQueryFor(db, path).compile();
+    const result = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (COSTS OFF) ${statement.sql}`, [...statement.parameters]));
+    const plan = result.rows.map((row) => row['QUERY PLAN']);
+    const seqScans = plan.filter((line) => BIG_TABLES.test(line)).map((line) => line.trim());
+    plans[path.name] = { plan, seqScans };
+    console.log(`\n-- ${path.name}: ${path.url}`);
+    for (const line of plan) console.log(`   ${line}${BIG_TABLES.test(line) ? '   <-- SEQ SCAN ON A BIG TABLE' : ''}`);
+  }
+  const flagged = Object.entries(plans).filter(([, p]) => p.seqScans.length > 0);
+  console.log(flagged.length === 0 ? '\nNo list plan scans matches, players or teams sequentially.' : `\nSequential scans on big tables in: ${flagged.map(([name]) => name).join(', ')}`);
+  return plans;
+}
+
+async function tableCounts(db: Kysely<Database>) {
+  const counts: Record<string, number> = {};
+  for (const table of ['teams', 'players', 'matches', 'rankings', 'ranking_items'] as const) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+function printTable(rows: { name: string; bytes: number; rps: number; p50: number; p99: number; ceiling: number; ratio: number; failures: number }[]) {
+  const header = ['path', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'ratio'];
+  const lines = rows.map((r) => [
+    r.failures ? `${r.name} (${r.failures} failed)` : r.name,
+    String(r.bytes),
+    r.rps.toFixed(0),
+    r.p50.toFixed(1),
+    r.p99.toFixed(1),
+    r.ceiling.toFixed(0),
+    `${(r.ratio * 100).toFixed(0)}%`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const format = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  console.log(`\n${format(header)}\n|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+async function main() {
+  const database = await createTestDatabase();
+  const children: ChildProcess[] = [];
+  const folder = mkdtempSync(join(tmpdir(), 'campus-bench-'));
+  try {
+    if (!database.url) throw new Error('The bench needs PostgreSQL (DATABASE_URL)');
+    log(`Database ${database.url}`);
+    await seedScale(database.db, { factor: FACTOR, log: (line) => log(`  seed: ${line}`) });
+    await sql`VACUUM ANALYZE`.execute(database.db);
+    const counts = await tableCounts(database.db);
+    log(`League: ${Object.entries(counts).map(([t, n]) => `${n.toLocaleString('en-US')} ${t}`).join(', ')}`);
+
+    const server = await startProductionServer(database.url);
+    children.push(server.process);
+    const current = (await (await fetch(`${server.origin}/v1/public/current-season`)).json()) as { id: string } | null;
+    if (!current) throw new Error('The scale league has no season');
+    const weeks = (await (await fetch(`${server.origin}/v1/public/rankings?season_id=${current.id}&page_size=1`)).json()) as { results: { id: string }[] };
+    const latestRanking = weeks.results[0] ?? ((await (await fetch(`${server.origin}/v1/public/rankings?page_size=1`)).json()) as typeof weeks).results[0];
+    if (!latestRanking) throw new Error('The scale league has no ranking snapshot');
+    const paths = benchPaths({ currentSeasonId: current.id, latestRankingId: latestRanking.id, today: new Date() });
+
+    const plans = await printPlans(database.db, paths);
+
+    const bodies: string[] = [];
+    for (const path of paths) {
+      const response = await fetch(`${server.origin}${path.url}`);
+      if (!response.ok) throw new Error(`${path.url} answered ${response.status}: ${await response.text()}`);
+      bodies.push(await response.text());
+    }
+    const ceiling = await startCeilingServer(bodies, folder);
+    children.push(ceiling.process);
+
+    log(`\nLoad: ${DURATION_SECONDS} s per path at ${CONNECTIONS} connections (after a ${WARM_UP_SECONDS} s warm-up)`);
+    const rows = [];
+    for (const [index, path] of paths.entries()) {
+      await load(`${server.origin}${path.url}`, WARM_UP_SECONDS, 10);
+      const real = await load(`${server.origin}${path.url}`, DURATION_SECONDS, CONNECTIONS);
+      const bare = await load(`${ceiling.origin}/${index}`, DURATION_SECONDS, CONNECTIONS);
+      const row = {
+        name: path.name,
+        url: path.url,
+        bytes: Buffer.byteLength(bodies[index] ?? ''),
+        ...real,
+        ceiling: bare.rps,
+        ceiling_p50: bare.p50,
+        ceiling_p99: bare.p99,
+        ratio: bare.rps > 0 ? real.rps / bare.rps : 0,
+      };
+      rows.push(row);
+      log(`  ${path.name}: ${row.rps.toFixed(0)} req/s, p99 ${row.p99} ms (ceiling ${bare.rps.toFixed(0)} req/s)`);
+    }
+    printTable(rows);
+    writeFileSync(
+      join(serverPackage, 'bench', 'results.json'),
+      `${JSON.stringify({ date: new Date().toISOString(), factor: FACTOR, duration_seconds: DURATION_SECONDS, connections: CONNECTIONS, counts, rows, plans }, null, 2)}\n`,
+    );
+    log('\nWrote bench/results.json');
+  } finally {
+    for (const child of children) await stop(child);
+    await database.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+await main();

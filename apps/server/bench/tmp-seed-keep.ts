@@ -1,0 +1,11 @@
+import { createDatabase, migrateToLatest, seedScale } from '@campus-elo/db';
+import pg from 'pg';
+const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+await admin.connect();
+await admin.query('DROP DATABASE IF EXISTS campus_bench_keep');
+await admin.query('CREATE DATABASE campus_bench_keep');
+await admin.end();
+const h = createDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/campus_bench_keep' });
+await migrateToLatest(h.db);
+await seedScale(h.db, { factor: 100 });
+await h.close();

@@ -1,0 +1,16 @@
+import pg from 'pg';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import type { Database } from '@campus-elo/db';
+import { viewMatches, viewPlayers, viewParticipants } from './src/features/viewer/queries';
+const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:5432/campus_viewer_bench_tmp' });
+let captured: { sql: string; parameters: readonly unknown[] } | undefined;
+const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (e) => { captured = { sql: e.query.sql, parameters: e.query.parameters }; } });
+const which = process.argv[2];
+const search = process.argv[3];
+if (which === 'matches') await viewMatches(db, { page: 1, page_size: 25, search });
+if (which === 'players') await viewPlayers(db, { page: 1, page_size: 25, search });
+if (which === 'participants') await viewParticipants(db, { page: 1, page_size: 25, search });
+const text = captured!.sql.replace(/\$(\d+)/g, (_, n) => `'${String(captured!.parameters[Number(n) - 1]).replace(/'/g, "''")}'`);
+const r = await sql.raw(`EXPLAIN (ANALYZE) ${text}`).execute(db);
+console.log((r.rows as any[]).map((x) => x['QUERY PLAN']).join('\n'));
+await db.destroy();

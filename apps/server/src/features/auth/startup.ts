@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '@campus-elo/db';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import { createUser, findUserByEmail, setPassword } from './users';
+
+export const DEMO_OWNER_EMAIL = 'demo-owner@campus-elo.test';
+
+/**
+ * Start-up staff: the owner from ADMIN_EMAIL/ADMIN_PASSWORD when that email has no user yet,
+ * and with SEED=demo the demo owner, whose password is new on every start (never a
+ * well-known one) and printed as one line.
+ */
+export async function prepareStaff(db: Kysely<Database>, config: Config, log: (line: string) => void): Promise<void> {
+  if (config.adminEmail && config.adminPassword && !(await findUserByEmail(db, config.adminEmail))) {
+    await createUser(db, { email: config.adminEmail, password: config.adminPassword, role: 'owner' });
+    log(`Created owner ${config.adminEmail}`);
+  }
+  if (config.seed === 'demo') {
+    const password = randomBytes(9).toString('base64url');
+    const existing = await findUserByEmail(db, DEMO_OWNER_EMAIL);
+    if (existing) await setPassword(db, existing.id, password);
+    else await createUser(db, { email: DEMO_OWNER_EMAIL, password, role: 'owner' });
+    log(`Demo owner: ${DEMO_OWNER_EMAIL} / ${password}`);
+  }
+}

@@ -1,0 +1,219 @@
+import { playerEloResetInput, teamEloCalculateInput, teamEloRecalculateInput } from '@campus-elo/api-contract';
+import { DEFAULT_ELO, DEFAULT_SKILL_LEVEL } from '@campus-elo/domain';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createStaffTestDatabase, dumpTables, type StaffTestDatabase } from '../../../test/staff-callers';
+import { recalculateAllElo } from './recalculate';
+
+let t: StaffTestDatabase;
+
+beforeAll(async () => {
+  t = await createStaffTestDatabase();
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  await t.db.deleteFrom('matches').execute();
+  await t.db.deleteFrom('players').execute();
+  await t.db.deleteFrom('teams').execute();
+  await t.db.deleteFrom('audit_log').execute();
+});
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+async function auditActions(): Promise<string[]> {
+  const rows = await t.db.selectFrom('audit_log').select('action').orderBy('created_at').execute();
+  return rows.map((r) => r.action);
+}
+
+describe('contract defaults', () => {
+  it('match the domain constants', () => {
+    expect(playerEloResetInput.parse({})).toEqual({ default_elo: DEFAULT_ELO, default_skill_level: DEFAULT_SKILL_LEVEL });
+    expect(teamEloCalculateInput.parse({})).toEqual({ only_default_elo: false, default_elo: DEFAULT_ELO });
+    expect(teamEloRecalculateInput.parse({})).toEqual({ reset_to_default: true, default_elo: DEFAULT_ELO });
+  });
+});
+
+describe('reset player Elo', () => {
+  beforeEach(async () => {
+    await t.db
+      .insertInto('players')
+      .values([
+        { name: 'One', elo: 1800, skill_level: 9 },
+        { name: 'Two', elo: 700, skill_level: 3 },
+        { name: 'Three', elo: 1000, skill_level: 1 },
+      ])
+      .execute();
+  });
+
+  it('sets every player to the defaults and counts them', async () => {
+    const answer = await t.callerFor(t.owner).admin.elo.resetPlayerElo({});
+    expect(answer).toEqual({ updated_players: 3 });
+    const players = await t.db.selectFrom('players').select(['elo', 'skill_level']).execute();
+    expect(players).toEqual(Array(3).fill({ elo: 1000, skill_level: 1 }));
+    expect(await auditActions()).toEqual(['reset_elo']);
+  });
+
+  it('uses the given values', async () => {
+    await t.callerFor(t.owner).admin.elo.resetPlayerElo({ default_elo: 1200, default_skill_level: 4 });
+    const players = await t.db.selectFrom('players').select(['elo', 'skill_level']).distinct().execute();
+    expect(players).toEqual([{ elo: 1200, skill_level: 4 }]);
+  });
+
+  it('refuses a skill level outside 1-10', async () => {
+    await expect(t.callerFor(t.owner).admin.elo.resetPlayerElo({ default_skill_level: 11 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('is for owners only', async () => {
+    await expect(t.callerFor(t.admin).admin.elo.resetPlayerElo({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const elos = await t.db.selectFrom('players').select('elo').orderBy('elo').execute();
+    expect(elos.map((p) => p.elo)).toEqual([700, 1000, 1800]);
+  });
+});
+
+describe('calculate team Elo', () => {
+  beforeEach(async () => {
+    await t.db
+      .insertInto('teams')
+      .values([
+        { id: id(1), name: 'Full Roster', elo: 1000 },
+        { id: id(2), name: 'Pair', elo: 1000 },
+        { id: id(3), name: 'Solo', elo: 1000 },
+        { id: id(4), name: 'Empty', elo: 1000 },
+        { id: id(5), name: 'Already Rated', elo: 1450 },
+      ])
+      .execute();
+    await t.db
+      .insertInto('players')
+      .values([
+        ...[1500, 1400, 1300, 1200, 1100, 1000].map((elo, i) => ({ name: `Full ${i}`, elo, team_id: id(1) })),
+        { name: 'Full benched', elo: 2500, team_id: id(1), benched: true },
+        { name: 'Pair A', elo: 1200, team_id: id(2) },
+        { name: 'Pair B', elo: 1000, team_id: id(2) },
+        { name: 'Solo A', elo: 1600, team_id: id(3) },
+        { name: 'Solo benched', elo: 1600, team_id: id(3), benched: true },
+        { name: 'Rated A', elo: 1600, team_id: id(5) },
+        { name: 'Rated B', elo: 1600, team_id: id(5) },
+        { name: 'Free agent', elo: 3000, team_id: null },
+      ])
+      .execute();
+  });
+
+  const teamElo = async (n: number) => (await t.db.selectFrom('teams').select('elo').where('id', '=', id(n)).executeTakeFirstOrThrow()).elo;
+
+  it('rates every team from its best five active players', async () => {
+    const answer = await t.callerFor(t.admin).admin.elo.calculateTeamElo({});
+    expect(answer).toEqual({ updated_teams: 3, teams_without_enough_players: 2, total_teams_processed: 5 });
+    // Top five 1500..1100: mean 1300, sample sd 158.11 -> 1300 - 15.81 = 1284.
+    expect(await teamElo(1)).toBe(1284);
+    // 1200 and 1000: mean 1100, sample sd 141.42 -> 1085.86 -> 1086.
+    expect(await teamElo(2)).toBe(1086);
+    expect(await teamElo(3)).toBe(1000);
+    expect(await teamElo(4)).toBe(1000);
+    expect(await teamElo(5)).toBe(1600);
+    expect(await auditActions()).toEqual(['calculate_elo']);
+  });
+
+  it('leaves rated teams alone with only_default_elo', async () => {
+    const answer = await t.callerFor(t.admin).admin.elo.calculateTeamElo({ only_default_elo: true, default_elo: 1000 });
+    expect(answer).toEqual({ updated_teams: 2, teams_without_enough_players: 2, total_teams_processed: 4 });
+    expect(await teamElo(5)).toBe(1450);
+    expect(await teamElo(1)).toBe(1284);
+  });
+});
+
+describe('recalculate all Elo', () => {
+  const [x, y, z, bye] = [id(11), id(12), id(13), id(14)];
+  const match = (n: number, date: string | null, team1: string, team2: string, winner: string | null, status: 'completed' | 'scheduled' = 'completed') => ({
+    id: id(100 + n),
+    platform: 'faceit' as const,
+    external_id: `m${n}`,
+    team1_id: team1,
+    team2_id: team2,
+    winner_id: winner,
+    status,
+    date,
+  });
+
+  beforeEach(async () => {
+    await t.db
+      .insertInto('teams')
+      .values([
+        { id: x, name: 'X', elo: 1234 },
+        { id: y, name: 'Y', elo: 800 },
+        { id: z, name: 'Z', elo: 1000 },
+        { id: bye, name: 'BYE', elo: 1000 },
+      ])
+      .execute();
+    await t.db
+      .insertInto('matches')
+      .values([
+        // Inserted out of order: the replay goes by date.
+        match(3, '2026-03-03T18:00:00Z', z, x, z),
+        match(1, '2026-03-01T18:00:00Z', x, y, x),
+        match(2, '2026-03-02T18:00:00Z', y, z, y),
+        match(4, '2026-03-04T18:00:00Z', x, y, null),
+        match(5, null, x, z, x),
+        match(6, '2026-03-05T18:00:00Z', x, bye, x),
+        match(7, '2026-03-06T18:00:00Z', y, z, null, 'scheduled'),
+      ])
+      .execute();
+  });
+
+  it('replays completed matches from the default Elo and answers the counts', async () => {
+    const answer = await t.callerFor(t.owner).admin.elo.recalculateAll({});
+    expect(answer).toEqual({ summary: { processed_count: 3, error_count: 3 }, total_elo_changes: 3 });
+
+    // By hand (K 150, scale 800): X beats Y at 1000-1000 -> 1075/925; Y (925) beats Z (1000) ->
+    // 1008/917; Z (917) beats X (1075) -> 1009/983.
+    const teams = await t.db.selectFrom('teams').select(['id', 'elo']).orderBy('name').execute();
+    expect(Object.fromEntries(teams.map((team) => [team.id, team.elo]))).toEqual({ [bye]: 1000, [x]: 983, [y]: 1008, [z]: 1009 });
+
+    const matches = await t.db
+      .selectFrom('matches')
+      .select(['external_id', 'team1_elo_change', 'team2_elo_change', 'elo_applied'])
+      .orderBy('external_id')
+      .execute();
+    expect(matches).toEqual([
+      { external_id: 'm1', team1_elo_change: 75, team2_elo_change: -75, elo_applied: true },
+      { external_id: 'm2', team1_elo_change: 83, team2_elo_change: -83, elo_applied: true },
+      { external_id: 'm3', team1_elo_change: 92, team2_elo_change: -92, elo_applied: true },
+      { external_id: 'm4', team1_elo_change: null, team2_elo_change: null, elo_applied: false },
+      { external_id: 'm5', team1_elo_change: null, team2_elo_change: null, elo_applied: false },
+      { external_id: 'm6', team1_elo_change: null, team2_elo_change: null, elo_applied: false },
+      { external_id: 'm7', team1_elo_change: null, team2_elo_change: null, elo_applied: false },
+    ]);
+    expect(await auditActions()).toEqual(['recalculate_elo']);
+  });
+
+  it('gives the same result when run twice', async () => {
+    await t.callerFor(t.owner).admin.elo.recalculateAll({});
+    const first = await dumpTables(t.db, ['teams', 'matches']);
+    const answer = await t.callerFor(t.owner).admin.elo.recalculateAll({});
+    expect(answer.summary.processed_count).toBe(3);
+    expect(await dumpTables(t.db, ['teams', 'matches'])).toEqual(first);
+  });
+
+  it('starts from the current Elo when reset_to_default is false', async () => {
+    await t.callerFor(t.owner).admin.elo.recalculateAll({ reset_to_default: false });
+    const yElo = (await t.db.selectFrom('teams').select('elo').where('id', '=', y).executeTakeFirstOrThrow()).elo;
+    expect(yElo).not.toBe(1008);
+  });
+
+  it('leaves every Elo as it was when it fails midway', async () => {
+    const before = await dumpTables(t.db, ['teams', 'matches']);
+    const failing = recalculateAllElo(t.db, teamEloRecalculateInput.parse({}), t.owner, {
+      batchSize: 1,
+      afterBatch: (n) => {
+        if (n === 2) throw new Error('injected failure after the second batch');
+      },
+    });
+    await expect(failing).rejects.toThrow('injected failure');
+    expect(await dumpTables(t.db, ['teams', 'matches'])).toEqual(before);
+    expect(await auditActions()).toEqual([]);
+  });
+
+  it('is for owners only', async () => {
+    await expect(t.callerFor(t.admin).admin.elo.recalculateAll({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});

@@ -1,0 +1,53 @@
+import type { teamEloCalculateInput, TeamEloCalculateOutput } from '@campus-elo/api-contract';
+import type { Database } from '@campus-elo/db';
+import { teamEloFromRoster, type RosterPlayer } from '@campus-elo/domain';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import { recordAudit, type AuditEntry } from '../audit/record';
+
+/**
+ * Rates every team (or only never-rated ones, whose Elo still equals default_elo) from its
+ * roster: one read of the teams, one of all rostered players, one batched write.
+ */
+export async function calculateTeamElo(
+  db: Kysely<Database>,
+  input: z.output<typeof teamEloCalculateInput>,
+  actor: AuditEntry['user'],
+): Promise<TeamEloCalculateOutput> {
+  return db.transaction().execute(async (trx) => {
+    let teamQuery = trx.selectFrom('teams').select(['id']);
+    if (input.only_default_elo) teamQuery = teamQuery.where('elo', '=', input.default_elo);
+    const teams = await teamQuery.execute();
+    const players = await trx.selectFrom('players').select(['team_id', 'elo', 'benched']).where('team_id', 'is not', null).execute();
+
+    const rosters = new Map<string, RosterPlayer[]>();
+    for (const player of players) {
+      const roster = rosters.get(player.team_id!) ?? [];
+      roster.push({ elo: player.elo, benched: player.benched });
+      rosters.set(player.team_id!, roster);
+    }
+
+    const ids: string[] = [];
+    const elos: number[] = [];
+    let withoutEnoughPlayers = 0;
+    for (const team of teams) {
+      const elo = teamEloFromRoster(rosters.get(team.id) ?? []);
+      if (elo === null) withoutEnoughPlayers += 1;
+      else {
+        ids.push(team.id);
+        elos.push(elo);
+      }
+    }
+
+    if (ids.length > 0) {
+      await sql`
+        UPDATE teams SET elo = rated.elo, updated_at = now()
+        FROM unnest(${ids}::uuid[], ${elos}::int[]) AS rated(id, elo)
+        WHERE teams.id = rated.id
+      `.execute(trx);
+    }
+    const answer = { updated_teams: ids.length, teams_without_enough_players: withoutEnoughPlayers, total_teams_processed: teams.length };
+    await recordAudit(trx, { user: actor, action: 'calculate_elo', entity: 'teams', ids, details: { ...input, ...answer } });
+    return answer;
+  });
+}

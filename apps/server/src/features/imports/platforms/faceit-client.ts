@@ -1,0 +1,66 @@
+import type { FaceitMatch } from '@campus-elo/domain';
+import { TRPCError } from '@trpc/server';
+import type { Config } from '../../../config';
+import { getJson, PlatformError, type PlatformHttp } from './http';
+
+/** Faceit's page size for championship matches (spec: external import page size 100). */
+export const FACEIT_PAGE_SIZE = 100;
+/** 200 pages of 100 is far beyond any championship; the bound only stops a misbehaving API. */
+const MAX_PAGES = 200;
+
+/** GET players?game=cs2&game_player_id=...: only what we read. */
+export interface FaceitPlayer {
+  player_id?: string;
+  nickname?: string;
+  games?: { cs2?: { faceit_elo?: number; skill_level?: number; game_player_id?: string } };
+}
+
+export interface FaceitClient {
+  championshipMatches(championshipId: string): Promise<FaceitMatch[]>;
+  match(matchId: string): Promise<FaceitMatch>;
+  /** Null when Faceit knows no CS2 player with that Steam id. */
+  playerBySteamId(steamId: string): Promise<FaceitPlayer | null>;
+}
+
+export const MISSING_FACEIT_KEY_MESSAGE =
+  'FACEIT_API_KEY is not set on the server, so Faceit cannot be called. Set FACEIT_API_KEY in the server configuration' +
+  ' (the player Elo update also takes an api_key).';
+
+/** The Faceit Data API v4 with the server's key (or one given for this call). */
+export function faceitClient(config: Config, apiKey: string | undefined = config.faceit.apiKey): FaceitClient {
+  if (!apiKey) throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: MISSING_FACEIT_KEY_MESSAGE });
+  const http: PlatformHttp = {
+    platform: 'Faceit',
+    baseUrl: config.faceit.apiBase,
+    headers: { authorization: `Bearer ${apiKey}` },
+    timeoutMs: config.platformTimeoutMs,
+  };
+  const path = (...segments: string[]) => `/${segments.map(encodeURIComponent).join('/')}`;
+
+  return {
+    async championshipMatches(championshipId) {
+      const all: FaceitMatch[] = [];
+      for (let page = 0; page < MAX_PAGES; page += 1) {
+        const answer = await getJson<{ items?: FaceitMatch[] }>(http, `${path('championships', championshipId)}/matches`, {
+          offset: page * FACEIT_PAGE_SIZE,
+          limit: FACEIT_PAGE_SIZE,
+        });
+        const items = Array.isArray(answer?.items) ? answer.items : [];
+        all.push(...items);
+        if (items.length < FACEIT_PAGE_SIZE) break;
+      }
+      return all;
+    },
+    match(matchId) {
+      return getJson<FaceitMatch>(http, path('matches', matchId));
+    },
+    async playerBySteamId(steamId) {
+      try {
+        return await getJson<FaceitPlayer>(http, '/players', { game: 'cs2', game_player_id: steamId });
+      } catch (error) {
+        if (error instanceof PlatformError && error.failure === 'not_found') return null;
+        throw error;
+      }
+    },
+  };
+}

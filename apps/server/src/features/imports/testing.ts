@@ -1,0 +1,58 @@
+import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { startFakeFaceit, startFakeLeaguespot, type FakeFaceit, type FakeLeaguespot, type FakeLeaguespotOptions } from '../../../test-support/fakes';
+import { loadConfig, type Config } from '../../config';
+import { appRouter } from '../../router';
+import { createCallerFactory } from '../../trpc';
+
+const createCaller = createCallerFactory(appRouter);
+
+export interface ImportsTestSetup {
+  database: TestDatabase;
+  faceit: FakeFaceit;
+  leaguespot: FakeLeaguespot;
+  config: Config;
+  owner: { id: string; email: string; role: 'owner' };
+  /** A tRPC caller signed in as the owner. */
+  caller: ReturnType<typeof createCaller>;
+  /** The same, on configuration with these settings changed (e.g. no Faceit key). */
+  callerWith(env: Record<string, string>): ReturnType<typeof createCaller>;
+  close(): Promise<void>;
+}
+
+/** A fresh database, both fake platforms, configuration pointing at them and a signed-in caller. */
+export async function setUpImports(options: { leaguespot?: FakeLeaguespotOptions; env?: Record<string, string> } = {}): Promise<ImportsTestSetup> {
+  const [database, faceit, leaguespot] = await Promise.all([createTestDatabase(), startFakeFaceit(), startFakeLeaguespot(options.leaguespot)]);
+  const env = {
+    FACEIT_API_BASE: faceit.url,
+    FACEIT_API_KEY: faceit.apiKey,
+    LEAGUESPOT_API_BASE: leaguespot.url,
+    PLATFORM_TIMEOUT_MS: '5000',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  };
+  const config = loadConfig(env);
+  // A real users row: the audit log refers to it.
+  const user = await database.db.insertInto('users').values({ email: 'owner@imports.test', password_hash: 'not used', role: 'owner' }).returning('id').executeTakeFirstOrThrow();
+  const owner = { id: user.id, email: 'owner@imports.test', role: 'owner' as const };
+  const callerFor = (callerConfig: Config) =>
+    createCaller({ db: database.db, config: callerConfig, req: {} as FastifyRequest, reply: {} as FastifyReply, user: owner });
+  return {
+    database,
+    faceit,
+    leaguespot,
+    config,
+    owner,
+    caller: callerFor(config),
+    callerWith: (changes) => callerFor(loadConfig({ ...env, ...changes })),
+    async close() {
+      await Promise.all([faceit.close(), leaguespot.close()]);
+      await database.close();
+    },
+  };
+}
+
+/** Unix seconds for a date relative to now. */
+export function secondsFromNow(days: number): number {
+  return Math.floor(Date.now() / 1000) + Math.round(days * 86_400);
+}

@@ -1,0 +1,144 @@
+import type { UpdateMatchesOutput, updateMatchesInput } from '@campus-elo/api-contract';
+import type { Database, PlatformColumn } from '@campus-elo/db';
+import { faceitMatchToPreview, leaguespotMatchToPreview, previewMatchFields, type PreviewMatchFields, type PreviewOutcome } from '@campus-elo/domain';
+import { TRPCError } from '@trpc/server';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import { recordAudit } from '../audit/record';
+import { mapSettled, PLATFORM_CONCURRENCY } from './concurrency';
+import { applyPendingElo } from './match-elo';
+import { faceitClient } from './platforms/faceit-client';
+import { leaguespotClient } from './platforms/leaguespot-client';
+import { chunked, valuesList } from './sql-batch';
+
+type UpdateInput = z.output<typeof updateMatchesInput>;
+
+/** auto_detect looks this far ahead: a match may have started early or been moved. */
+const AUTO_DETECT_AHEAD_MS = 7 * 24 * 60 * 60 * 1000;
+
+interface Candidate {
+  id: string;
+  platform: PlatformColumn;
+  external_id: string;
+}
+
+async function candidates(db: Kysely<Database>, input: UpdateInput, now: Date): Promise<Candidate[]> {
+  let query = db.selectFrom('matches').select(['id', 'platform', 'external_id']);
+  if (input.match_ids && input.match_ids.length > 0) {
+    const ids = [...new Set(input.match_ids)];
+    const found = await db.selectFrom('matches').select('id').where('id', 'in', ids).execute();
+    const known = new Set(found.map((m) => m.id));
+    const missing = ids.find((id) => !known.has(id));
+    if (missing) throw new TRPCError({ code: 'NOT_FOUND', message: `Match not found: ${missing}` });
+    query = query.where('id', 'in', ids);
+  } else {
+    const statuses = input.status_filter ? [input.status_filter].flat() : (['scheduled', 'in_progress'] as const);
+    query = query.where('status', 'in', statuses);
+    if (input.auto_detect) {
+      const until = new Date(now.getTime() + AUTO_DETECT_AHEAD_MS);
+      query = query.where((eb) => eb.or([eb('date', '<=', until), eb('date', 'is', null)]));
+    }
+  }
+  if (input.platform) query = query.where('platform', '=', input.platform);
+  return query.orderBy('date').orderBy('id').execute();
+}
+
+function fieldsOf(outcome: PreviewOutcome): PreviewMatchFields {
+  if (outcome.skip) throw new Error('The platform now lists this match as a bye');
+  return previewMatchFields(outcome.item);
+}
+
+/** Fetches one platform's matches; a missing key or a platform down only fails its own matches. */
+async function freshFields(config: Config, platform: PlatformColumn, matches: readonly Candidate[]) {
+  if (platform === 'faceit') {
+    const client = faceitClient(config);
+    return mapSettled(matches, PLATFORM_CONCURRENCY, async (m) => fieldsOf(faceitMatchToPreview(await client.match(m.external_id))));
+  }
+  const client = leaguespotClient(config);
+  return mapSettled(matches, PLATFORM_CONCURRENCY, async (m) => {
+    const [detail, participants] = await Promise.all([client.match(m.external_id), client.matchParticipants(m.external_id)]);
+    return fieldsOf(leaguespotMatchToPreview({ match: detail, detail, participants }));
+  });
+}
+
+interface FreshMatch extends PreviewMatchFields {
+  id: string;
+}
+
+async function writeUpdates(db: Kysely<Database>, updates: readonly FreshMatch[], user: { id: string } | null): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const rows of chunked(updates, 500)) {
+      await sql`
+        UPDATE matches AS m SET
+          status = v.status,
+          date = COALESCE(v.date, m.date),
+          score_team1 = v.score1,
+          score_team2 = v.score2,
+          winner_id = CASE v.winner WHEN 'faction1' THEN m.team1_id WHEN 'faction2' THEN m.team2_id END,
+          updated_at = now()
+        FROM (VALUES ${valuesList(
+          rows,
+          (r) =>
+            sql`(${r.id}::uuid, ${r.status}::text, ${r.date?.toISOString() ?? null}::timestamptz, ${r.score1 === null ? null : Math.round(r.score1)}::int, ${r.score2 === null ? null : Math.round(r.score2)}::int, ${r.winner}::text)`,
+        )}) AS v(id, status, date, score1, score2, winner)
+        WHERE m.id = v.id
+      `.execute(trx);
+    }
+    const eloApplied = await applyPendingElo(
+      trx,
+      updates.map((u) => u.id),
+    );
+    await recordAudit(trx, { user, action: 'update', entity: 'matches', ids: updates.map((u) => u.id), details: { source: 'platform', elo_applied: eloApplied } });
+  });
+}
+
+/**
+ * Refreshes matches from their platforms: status, date, scores, winner, and Elo once a
+ * match completes. Each platform is fetched on its own (bounded concurrency, a time limit
+ * per call), so one platform failing never holds up the other.
+ */
+export async function updateMatches(
+  deps: { db: Kysely<Database>; config: Config },
+  input: UpdateInput,
+  user: { id: string } | null,
+  now = new Date(),
+): Promise<UpdateMatchesOutput> {
+  const matches = await candidates(deps.db, input, now);
+  const platforms = [...new Set(matches.map((m) => m.platform))];
+  const groups = platforms.map((platform) => matches.filter((m) => m.platform === platform));
+
+  const problems: string[] = [];
+  const settledGroups = await Promise.all(
+    platforms.map(async (platform, index) => {
+      const group = groups[index] as Candidate[];
+      try {
+        return await freshFields(deps.config, platform, group);
+      } catch (error) {
+        // Only a missing Faceit key lands here: nothing of that platform could be fetched.
+        if (platforms.length === 1) throw error;
+        problems.push(error instanceof Error ? error.message : String(error));
+        return group.map(() => ({ ok: false as const, error }));
+      }
+    }),
+  );
+
+  const updates: FreshMatch[] = [];
+  let errors = 0;
+  settledGroups.forEach((settled, groupIndex) => {
+    const group = groups[groupIndex] as Candidate[];
+    settled.forEach((result, index) => {
+      if (result.ok) updates.push({ id: (group[index] as Candidate).id, ...result.value });
+      else errors += 1;
+    });
+  });
+
+  if (updates.length > 0) await writeUpdates(deps.db, updates, user);
+  const notes = [errors > 0 ? `${errors} could not be fetched` : '', ...problems].filter(Boolean).join('; ');
+  return {
+    message: `Updated ${updates.length} of ${matches.length} matches${notes ? ` (${notes})` : ''}.`,
+    updated_count: updates.length,
+    error_count: errors,
+    total_processed: matches.length,
+  };
+}

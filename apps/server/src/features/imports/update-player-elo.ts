@@ -1,0 +1,78 @@
+import type { UpdatePlayerEloOutput, updatePlayerEloInput } from '@campus-elo/api-contract';
+import type { Database } from '@campus-elo/db';
+import { TRPCError } from '@trpc/server';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import { recordAudit } from '../audit/record';
+import { mapSettled, PLATFORM_CONCURRENCY } from './concurrency';
+import { faceitClient, type FaceitPlayer } from './platforms/faceit-client';
+import { describeFailure, PlatformError } from './platforms/http';
+import { chunked, valuesList } from './sql-batch';
+
+interface CsRating {
+  elo: number;
+  skillLevel: number;
+}
+
+/** Elo and skill level from a Faceit player's games.cs2, or null when it has none. */
+function csRating(player: FaceitPlayer | null): CsRating | null {
+  const cs2 = player?.games?.cs2;
+  if (typeof cs2?.faceit_elo !== 'number' || !Number.isFinite(cs2.faceit_elo)) return null;
+  const level = typeof cs2.skill_level === 'number' && Number.isFinite(cs2.skill_level) ? cs2.skill_level : 0;
+  return { elo: Math.round(cs2.faceit_elo), skillLevel: Math.max(0, Math.min(10, Math.round(level))) };
+}
+
+/**
+ * Sets every player with a Steam id to their Faceit CS2 Elo and skill level. Lookups run
+ * a few at a time (429s are retried after the delay Faceit gives); players Faceit does
+ * not know are counted as not found. All writes are one statement per 500 players.
+ */
+export async function updatePlayerElo(
+  deps: { db: Kysely<Database>; config: Config },
+  input: z.output<typeof updatePlayerEloInput>,
+  user: { id: string } | null,
+): Promise<UpdatePlayerEloOutput> {
+  const client = faceitClient(deps.config, input.api_key ?? deps.config.faceit.apiKey);
+  const players = await deps.db.selectFrom('players').select(['id', 'steam_id']).where('steam_id', 'is not', null).orderBy('id').execute();
+  const lookups = await mapSettled(players, PLATFORM_CONCURRENCY, (player) => client.playerBySteamId(player.steam_id as string));
+
+  const updates: ({ id: string } & CsRating)[] = [];
+  let notFound = 0;
+  const failures: unknown[] = [];
+  lookups.forEach((lookup, index) => {
+    if (!lookup.ok) {
+      failures.push(lookup.error);
+      return;
+    }
+    const rating = csRating(lookup.value);
+    if (rating) updates.push({ id: (players[index] as { id: string }).id, ...rating });
+    else notFound += 1;
+  });
+
+  const rejected = failures.find((f) => f instanceof PlatformError && f.failure === 'rejected');
+  if (rejected || (failures.length > 0 && failures.length === players.length)) {
+    throw new TRPCError({ code: 'BAD_GATEWAY', message: describeFailure(rejected ?? failures[0]) });
+  }
+
+  if (updates.length > 0) {
+    await deps.db.transaction().execute(async (trx) => {
+      for (const rows of chunked(updates, 500)) {
+        await sql`
+          UPDATE players AS p SET elo = v.elo, skill_level = v.skill_level, updated_at = now()
+          FROM (VALUES ${valuesList(rows, (r) => sql`(${r.id}::uuid, ${r.elo}::int, ${r.skillLevel}::int)`)}) AS v(id, elo, skill_level)
+          WHERE p.id = v.id
+        `.execute(trx);
+      }
+      await recordAudit(trx, { user, action: 'update', entity: 'players', ids: updates.map((u) => u.id), details: { source: 'faceit', not_found: notFound, failed: failures.length } });
+    });
+  }
+
+  const failedNote = failures.length > 0 ? `, ${failures.length} lookups failed` : '';
+  return {
+    message: `Updated ${updates.length} players, ${notFound} not found on Faceit${failedNote}.`,
+    updated_players: updates.length,
+    not_found: notFound,
+    failed: failures.length,
+  };
+}

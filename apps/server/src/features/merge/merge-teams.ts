@@ -1,0 +1,126 @@
+import { SAME_TEAM_MERGE_MESSAGE, type MergeTeamsOutput } from '@campus-elo/api-contract';
+import type { Database } from '@campus-elo/db';
+import { TRPCError } from '@trpc/server';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { recordAudit, type AuditEntry } from '../audit/record';
+
+export interface MergeOptions {
+  /** Runs after each step (tests use it to fail midway). */
+  afterStep?: (step: string) => void | Promise<void>;
+}
+
+/** The two teams, locked for the rest of the transaction; 404 when either is missing. */
+export async function lockMergeTeams(trx: Transaction<Database>, primaryId: string, secondaryId: string) {
+  const teams = await trx
+    .selectFrom('teams')
+    .select(['id', 'name', 'captain_id'])
+    .where('id', 'in', [primaryId, secondaryId])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const primary = teams.find((t) => t.id === primaryId);
+  const secondary = teams.find((t) => t.id === secondaryId);
+  if (!primary) throw new TRPCError({ code: 'NOT_FOUND', message: 'Primary team not found' });
+  if (!secondary) throw new TRPCError({ code: 'NOT_FOUND', message: 'Secondary team not found' });
+  return { primary, secondary };
+}
+
+/**
+ * Merges the secondary team into the primary in one transaction. The primary keeps its name,
+ * Elo and captain (it takes the secondary's captain only when it has none). Matches between the
+ * two are deleted (a team cannot play itself); every other reference is re-pointed. In a
+ * ranking week that lists both, the secondary's entry is dropped and the ranks closed up.
+ */
+export async function mergeTeams(
+  db: Kysely<Database>,
+  primaryId: string,
+  secondaryId: string,
+  actor: AuditEntry['user'],
+  options: MergeOptions = {},
+): Promise<MergeTeamsOutput> {
+  if (primaryId === secondaryId) throw new TRPCError({ code: 'BAD_REQUEST', message: SAME_TEAM_MERGE_MESSAGE });
+  const step = async (name: string) => options.afterStep?.(name);
+
+  return db.transaction().execute(async (trx) => {
+    const { primary, secondary } = await lockMergeTeams(trx, primaryId, secondaryId);
+
+    const removed = await trx
+      .deleteFrom('matches')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('team1_id', '=', primaryId), eb('team2_id', '=', secondaryId)]),
+          eb.and([eb('team1_id', '=', secondaryId), eb('team2_id', '=', primaryId)]),
+        ]),
+      )
+      .executeTakeFirst();
+    await step('matches_removed');
+
+    const updatedMatches = await sql`
+      UPDATE matches SET
+        team1_id = CASE WHEN team1_id = ${secondaryId}::uuid THEN ${primaryId}::uuid ELSE team1_id END,
+        team2_id = CASE WHEN team2_id = ${secondaryId}::uuid THEN ${primaryId}::uuid ELSE team2_id END,
+        winner_id = CASE WHEN winner_id = ${secondaryId}::uuid THEN ${primaryId}::uuid ELSE winner_id END,
+        updated_at = now()
+      WHERE team1_id = ${secondaryId}::uuid OR team2_id = ${secondaryId}::uuid OR winner_id = ${secondaryId}::uuid
+    `.execute(trx);
+    await step('matches_updated');
+
+    const movedPlayers = await trx.updateTable('players').set({ team_id: primaryId, updated_at: new Date() }).where('team_id', '=', secondaryId).executeTakeFirst();
+    await trx.updateTable('player_seasons').set({ team_id: primaryId }).where('team_id', '=', secondaryId).execute();
+    await step('players_moved');
+
+    // The unique key (competition, season, platform, platform_name) does not hold team_id, so
+    // re-pointing never collides: the primary simply answers to both platform names from now on.
+    const movedParticipants = await trx.updateTable('participants').set({ team_id: primaryId }).where('team_id', '=', secondaryId).executeTakeFirst();
+    await step('participants_merged');
+
+    await mergeRankingItems(trx, primaryId, secondaryId);
+    await step('ranking_items_moved');
+
+    if (!primary.captain_id && secondary.captain_id) {
+      await trx.updateTable('teams').set({ captain_id: secondary.captain_id }).where('id', '=', primaryId).execute();
+    }
+    await trx.updateTable('teams').set({ updated_at: new Date() }).where('id', '=', primaryId).execute();
+    await trx.deleteFrom('teams').where('id', '=', secondaryId).execute();
+    await step('secondary_deleted');
+
+    const mergedData = {
+      players_moved: Number(movedPlayers.numUpdatedRows),
+      participants_merged: Number(movedParticipants.numUpdatedRows),
+      matches_updated: Number(updatedMatches.numAffectedRows ?? 0n),
+      matches_removed: Number(removed.numDeletedRows),
+    };
+    await recordAudit(trx, {
+      user: actor,
+      action: 'merge',
+      entity: 'team',
+      ids: [primaryId, secondaryId],
+      details: { primary: primary.name, secondary: secondary.name, ...mergedData },
+    });
+    return { message: `Merged ${secondary.name} into ${primary.name}`, merged_data: mergedData };
+  });
+}
+
+async function mergeRankingItems(trx: Transaction<Database>, primaryId: string, secondaryId: string): Promise<void> {
+  const dropped = await sql<{ ranking_id: string }>`
+    DELETE FROM ranking_items s
+    USING ranking_items p
+    WHERE s.team_id = ${secondaryId}::uuid AND p.team_id = ${primaryId}::uuid AND p.ranking_id = s.ranking_id
+    RETURNING s.ranking_id
+  `.execute(trx);
+  await trx.updateTable('ranking_items').set({ team_id: primaryId }).where('team_id', '=', secondaryId).execute();
+
+  const rankingIds = dropped.rows.map((r) => r.ranking_id);
+  if (rankingIds.length === 0) return;
+  // Close the gap in two steps: (ranking_id, rank) is unique and checked row by row, so the new
+  // ranks go through negative values first.
+  await sql`
+    UPDATE ranking_items ri SET rank = -renumbered.rank
+    FROM (
+      SELECT id, row_number() OVER (PARTITION BY ranking_id ORDER BY rank) AS rank
+      FROM ranking_items WHERE ranking_id = ANY(${rankingIds}::uuid[])
+    ) AS renumbered
+    WHERE ri.id = renumbered.id
+  `.execute(trx);
+  await sql`UPDATE ranking_items SET rank = -rank WHERE ranking_id = ANY(${rankingIds}::uuid[])`.execute(trx);
+}

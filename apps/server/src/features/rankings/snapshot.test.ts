@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createStaffTestDatabase, type StaffTestDatabase } from '../../../test/staff-callers';
+
+let t: StaffTestDatabase;
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const [spring, fall] = [id(1), id(2)];
+
+beforeAll(async () => {
+  t = await createStaffTestDatabase();
+  await t.db
+    .insertInto('seasons')
+    .values([
+      { id: spring, name: 'Spring 2026', start_date: '2026-01-10', end_date: '2026-05-20' },
+      { id: fall, name: 'Fall 2026', start_date: '2026-08-20', end_date: '2026-12-20' },
+    ])
+    .execute();
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  await t.db.deleteFrom('rankings').execute();
+  await t.db.deleteFrom('teams').execute();
+  await t.db
+    .insertInto('teams')
+    .values([
+      { id: id(11), name: 'Gamma', elo: 1200 },
+      { id: id(12), name: 'Beta', elo: 1500 },
+      { id: id(13), name: 'Alpha', elo: 1500 },
+      { id: id(14), name: 'Zero', elo: 0 },
+      { id: id(15), name: 'Delta', elo: 1201 },
+    ])
+    .execute();
+});
+
+describe('create ranking snapshot', () => {
+  it('ranks every team with Elo above 0 by Elo, ties by name, in the latest season', async () => {
+    const answer = await t.callerFor(t.admin).admin.rankings.createSnapshot({});
+    expect(answer).toMatchObject({ teams_ranked: 4, season_name: 'Fall 2026', season_id: fall });
+
+    const items = await t.db
+      .selectFrom('ranking_items')
+      .innerJoin('teams', 'teams.id', 'ranking_items.team_id')
+      .select(['teams.name', 'ranking_items.rank', 'ranking_items.elo'])
+      .where('ranking_id', '=', answer.ranking_id)
+      .orderBy('rank')
+      .execute();
+    expect(items).toEqual([
+      { name: 'Alpha', rank: 1, elo: 1500 },
+      { name: 'Beta', rank: 2, elo: 1500 },
+      { name: 'Delta', rank: 3, elo: 1201 },
+      { name: 'Gamma', rank: 4, elo: 1200 },
+    ]);
+    const audit = await t.db.selectFrom('audit_log').select(['action', 'entity', 'entity_ids']).where('entity', '=', 'ranking').execute();
+    expect(audit).toEqual([{ action: 'create', entity: 'ranking', entity_ids: [answer.ranking_id] }]);
+  });
+
+  it('uses the given season, and the new week appears in the public rankings', async () => {
+    const answer = await t.callerFor(t.owner).admin.rankings.createSnapshot({ season_id: spring });
+    expect(answer).toMatchObject({ teams_ranked: 4, season_name: 'Spring 2026' });
+    const weeks = await t.callerFor(t.admin).public.rankings({ season_id: spring });
+    expect(weeks.results.map((w) => w.id)).toEqual([answer.ranking_id]);
+    const items = await t.callerFor(t.admin).public.rankingItems({ ranking_id: answer.ranking_id });
+    expect(items.results.map((i) => [i.rank, i.team.name])).toEqual([
+      [1, 'Alpha'],
+      [2, 'Beta'],
+      [3, 'Delta'],
+      [4, 'Gamma'],
+    ]);
+  });
+
+  it('answers 404 for an unknown season and refuses when no team can be ranked', async () => {
+    await expect(t.callerFor(t.admin).admin.rankings.createSnapshot({ season_id: id(99) })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await t.db.updateTable('teams').set({ elo: 0 }).execute();
+    await expect(t.callerFor(t.admin).admin.rankings.createSnapshot({})).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
+    expect(await t.db.selectFrom('rankings').select('id').execute()).toEqual([]);
+  });
+});

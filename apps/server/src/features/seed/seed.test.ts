@@ -1,0 +1,58 @@
+import { createTestDatabase, isDatabaseEmpty, type TestDatabase } from '@campus-elo/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { prepareData } from '../startup-data';
+import { parseSeedRequest, seedCommand, seedDatabase } from './cli';
+import { seedDemoIfEmpty } from './startup';
+
+describe('demo seeding at start-up', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('leaves the database alone unless SEED=demo', async () => {
+    expect(await seedDemoIfEmpty(database.db, loadConfig({ SEED: 'none' }), () => {})).toBeNull();
+    expect(await isDatabaseEmpty(database.db)).toBe(true);
+  });
+
+  it('seeds an empty database once, on the connection start-up holds, and says so in one line', async () => {
+    const lines: string[] = [];
+    const config = loadConfig({ SEED: 'demo' });
+    // Start-up runs on one connection that holds the migration lock (see startup.ts).
+    await database.db.connection().execute((connection) => prepareData(connection, config, (line) => lines.push(line)));
+    const seeded = lines.filter((line) => line.startsWith('Seeded the demo league'));
+    expect(seeded).toHaveLength(1);
+    expect(seeded[0]).toMatch(/^Seeded the demo league: 60 teams, \d+ players, \d+ matches$/);
+
+    expect(await seedDemoIfEmpty(database.db, config, (line) => lines.push(line))).toBeNull();
+    const teams = await database.db.selectFrom('teams').select('id').execute();
+    expect(teams).toHaveLength(60);
+  }, 120_000);
+
+  it('refuses to seed from the command line when the database is not empty', async () => {
+    await expect(seedDatabase(database.db, { kind: 'demo' }, () => {})).rejects.toThrow(/already holds a league/);
+    await expect(seedDatabase(database.db, { kind: 'scale', factor: 1 }, () => {})).rejects.toThrow(/already holds a league/);
+  });
+});
+
+describe('seed command arguments', () => {
+  it('reads demo and scale with a factor', () => {
+    expect(parseSeedRequest(['demo'], undefined)).toEqual({ kind: 'demo' });
+    expect(parseSeedRequest(['scale'], '100')).toEqual({ kind: 'scale', factor: 100 });
+  });
+
+  it('explains what is wrong with bad arguments before opening the database', async () => {
+    expect(() => parseSeedRequest([], undefined)).toThrow(/Usage: pnpm cli seed demo \| seed scale --factor N/);
+    expect(() => parseSeedRequest(['other'], undefined)).toThrow(/Usage/);
+    for (const factor of [undefined, '0', '-3', '2.5', 'ten', '201']) {
+      expect(() => parseSeedRequest(['scale'], factor)).toThrow(/--factor must be a whole number/);
+    }
+    await expect(
+      seedCommand.run({ config: loadConfig({}), values: { factor: 'x' }, positionals: ['scale'], log: () => {} }),
+    ).rejects.toThrow(/--factor/);
+  });
+});

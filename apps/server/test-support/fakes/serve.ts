@@ -1,0 +1,30 @@
+/**
+ * Runs both fake platforms for trying the import wizard on the demo site without internet:
+ *   npx tsx apps/server/test-support/fakes/serve.ts
+ * then start the server with the environment it prints. Faceit knows one championship
+ * (DEMO_CHAMPIONSHIP_ID); Leaguespot serves the real Playfly fixture season.
+ */
+import { faceitChampionship, startFakeFaceit } from './fake-faceit';
+import { startFakeLeaguespot } from './fake-leaguespot';
+
+const DEMO_CHAMPIONSHIP_ID = 'demo-championship';
+const faceitPort = Number(process.env.FAKE_FACEIT_PORT ?? 4101);
+const leaguespotPort = Number(process.env.FAKE_LEAGUESPOT_PORT ?? 4102);
+
+const faceit = await startFakeFaceit({ port: faceitPort });
+const leaguespot = await startFakeLeaguespot({ port: leaguespotPort });
+faceit.setChampionship(
+  DEMO_CHAMPIONSHIP_ID,
+  faceitChampionship({ championshipId: DEMO_CHAMPIONSHIP_ID, count: 40, teams: 8, startAt: Math.floor(Date.now() / 1000) - 25 * 86_400, name: 'NECC Demo Championship' }),
+);
+
+console.log(`FACEIT_API_BASE=${faceit.url} FACEIT_API_KEY=${faceit.apiKey} LEAGUESPOT_API_BASE=${leaguespot.url}`);
+console.log(`Faceit championship id: ${DEMO_CHAMPIONSHIP_ID}`);
+console.log(`Leaguespot season id: ${leaguespot.seasonId}`);
+
+const stop = async () => {
+  await Promise.all([faceit.close(), leaguespot.close()]);
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,169 @@
+import {
+  matchListInput,
+  playerListInput,
+  rankingItemsInput,
+  rankingListInput,
+  seasonListInput,
+  teamListInput,
+} from '@campus-elo/api-contract';
+import { createTestDatabase, type Database, type TestDatabase } from '@campus-elo/db';
+import { sql, type Kysely, type KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { listMatches } from '../src/features/matches/queries';
+import { listPlayers } from '../src/features/players/queries';
+import { listRankingItems, listRankings } from '../src/features/rankings/queries';
+import { findCurrentSeason, listSeasons } from '../src/features/seasons/queries';
+import { listTeams } from '../src/features/teams/queries';
+import { ids, insertLeague } from './league-fixture';
+import { startPublicApp } from './public-app';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await insertLeague(database.db);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** Counts the statements a Kysely instance executes (results come back once per round trip). */
+function countingStatements(db: Kysely<Database>) {
+  let statements = 0;
+  const counter: KyselyPlugin = {
+    transformQuery(args) {
+      return args.node;
+    },
+    async transformResult(args) {
+      statements += 1;
+      return args.result;
+    },
+  };
+  return { db: db.withPlugin(counter), statements: () => statements };
+}
+
+describe('each list is one statement, on every page', () => {
+  const lists: [string, (db: Kysely<Database>, page: number) => Promise<{ results: unknown[] }>][] = [
+    ['teams', (db, page) => listTeams(db, teamListInput.parse({ season_id: ids.fall, page, page_size: 2 }))],
+    ['players', (db, page) => listPlayers(db, playerListInput.parse({ season_id: ids.fall, page, page_size: 2 }))],
+    ['matches', (db, page) => listMatches(db, matchListInput.parse({ team_id: ids.alpha, page, page_size: 2 }))],
+    ['matches by status', (db, page) => listMatches(db, matchListInput.parse({ status: 'completed', page, page_size: 2 }))],
+    ['seasons', (db, page) => listSeasons(db, seasonListInput.parse({ page, page_size: 1 }))],
+    ['rankings', (db, page) => listRankings(db, rankingListInput.parse({ page, page_size: 2 }))],
+    ['ranking items', (db, page) => listRankingItems(db, rankingItemsInput.parse({ ranking_id: ids.weekTwo, page, page_size: 2 }))],
+  ];
+  test.each(lists)('%s', async (_name, list) => {
+    for (const page of [1, 50]) {
+      const counted = countingStatements(database.db);
+      const answer = await list(counted.db, page);
+      expect(counted.statements()).toBe(1);
+      if (page === 1) expect(answer.results.length).toBeGreaterThan(0);
+      else expect(answer.results).toEqual([]);
+    }
+  });
+});
+
+describe('match counts per status (trigger-kept)', () => {
+  async function countsAgree() {
+    const actual = await database.db.selectFrom('matches').select(['status', sql<number>`count(*)`.as('count')]).groupBy('status').execute();
+    const kept = await database.db.selectFrom('match_status_counts').select(['status', 'count']).where('count', '<>', 0).execute();
+    const byStatus = (rows: { status: string; count: number }[]) => Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
+    expect(byStatus(kept)).toEqual(byStatus(actual));
+    return byStatus(kept);
+  }
+
+  test('follow inserts, status changes, deletes, rollbacks and truncation', async () => {
+    expect(await countsAgree()).toEqual({ completed: 3, in_progress: 1, scheduled: 3, cancelled: 1 });
+
+    await database.db
+      .insertInto('matches')
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          platform: 'faceit' as const,
+          external_id: `count-${i}`,
+          team1_id: ids.alpha,
+          team2_id: ids.beta,
+          status: i < 3 ? ('scheduled' as const) : ('completed' as const),
+          date: `2026-12-0${i + 1}T18:00:00Z`,
+        })),
+      )
+      .execute();
+    expect(await countsAgree()).toEqual({ completed: 5, in_progress: 1, scheduled: 6, cancelled: 1 });
+
+    await database.db.updateTable('matches').set({ status: 'in_progress' }).where('external_id', 'in', ['count-0', 'count-1']).execute();
+    await database.db.updateTable('matches').set({ url: 'https://example.org' }).where('external_id', 'like', 'count-%').execute();
+    expect(await countsAgree()).toEqual({ completed: 5, in_progress: 3, scheduled: 4, cancelled: 1 });
+
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.deleteFrom('matches').execute();
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await countsAgree()).toEqual({ completed: 5, in_progress: 3, scheduled: 4, cancelled: 1 });
+
+    await database.db.deleteFrom('matches').where('external_id', 'like', 'count-%').execute();
+    expect(await countsAgree()).toEqual({ completed: 3, in_progress: 1, scheduled: 3, cancelled: 1 });
+
+    const listed = await listMatches(database.db, matchListInput.parse({ status: 'scheduled,completed' }));
+    expect(listed.count).toBe(6);
+  });
+
+  test('truncating matches empties the counts', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      await insertLeague(scratch.db);
+      await sql`TRUNCATE matches`.execute(scratch.db);
+      expect((await listMatches(scratch.db, matchListInput.parse({}))).count).toBe(0);
+      await scratch.db
+        .insertInto('matches')
+        .values({ platform: 'faceit', external_id: 'again', team1_id: ids.alpha, team2_id: ids.beta, status: 'completed' })
+        .execute();
+      expect((await listMatches(scratch.db, matchListInput.parse({ status: 'completed' }))).count).toBe(1);
+    } finally {
+      await scratch.close();
+    }
+  });
+});
+
+describe('findCurrentSeason', () => {
+  test('configured, else containing today (latest start first), else the latest; null without seasons', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      expect(await findCurrentSeason(scratch.db, undefined)).toBeNull();
+      expect(await findCurrentSeason(scratch.db, ids.fall)).toBeNull();
+
+      await insertLeague(scratch.db);
+      const inFall = new Date('2026-11-22T12:00:00Z');
+      expect((await findCurrentSeason(scratch.db, undefined, inFall))?.name).toBe('Fall 2026');
+      expect((await findCurrentSeason(scratch.db, undefined, new Date('2026-03-01T00:00:00Z')))?.name).toBe('Spring 2026');
+      // Between seasons, and after the last one: the latest start.
+      expect((await findCurrentSeason(scratch.db, undefined, new Date('2026-06-15T00:00:00Z')))?.name).toBe('Fall 2026');
+      expect((await findCurrentSeason(scratch.db, undefined, new Date('2030-01-01T00:00:00Z')))?.name).toBe('Fall 2026');
+      // The last day of a season still belongs to it.
+      expect((await findCurrentSeason(scratch.db, undefined, new Date('2026-05-20T23:59:59Z')))?.name).toBe('Spring 2026');
+
+      expect(await findCurrentSeason(scratch.db, ids.spring, inFall)).toEqual({
+        id: ids.spring,
+        name: 'Spring 2026',
+        start_date: '2026-01-10',
+        end_date: '2026-05-20',
+      });
+      expect((await findCurrentSeason(scratch.db, ids.unknown, inFall))?.name).toBe('Fall 2026');
+
+      await scratch.db.insertInto('seasons').values({ name: 'Fall Cup 2026', start_date: '2026-10-01', end_date: '2026-11-30' }).execute();
+      expect((await findCurrentSeason(scratch.db, undefined, inFall))?.name).toBe('Fall Cup 2026');
+    } finally {
+      await scratch.close();
+    }
+  });
+
+  test('CURRENT_SEASON_ID picks the season behind /v1/public/current-season', async () => {
+    const site = await startPublicApp({ CURRENT_SEASON_ID: ids.spring });
+    try {
+      expect(await site.get('/v1/public/current-season')).toMatchObject({ status: 200, body: { id: ids.spring, name: 'Spring 2026' } });
+    } finally {
+      await site.close();
+    }
+  });
+});

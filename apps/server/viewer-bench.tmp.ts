@@ -1,0 +1,38 @@
+import pg from 'pg';
+import { createDatabase, migrateToLatest, seedScale } from '@campus-elo/db';
+import { viewMatches, viewParticipants, viewPlayers, viewTeams } from './src/features/viewer/queries';
+import { listPlayerOptions } from './src/features/players/admin-queries';
+
+const server = 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = 'campus_viewer_bench_tmp';
+const admin = new pg.Client({ connectionString: server });
+await admin.connect();
+const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+await admin.end();
+const handle = createDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:5432/${name}` });
+await migrateToLatest(handle.db);
+const count = await handle.db.selectFrom('matches').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+if (Number(count.n) === 0) await seedScale(handle.db, { factor: 100, log: console.log });
+await handle.db.executeQuery({ sql: 'ANALYZE', parameters: [], query: { kind: 'RawNode' } } as never).catch(() => undefined);
+const time = async (label: string, fn: () => Promise<unknown>) => {
+  await fn();
+  const started = performance.now();
+  for (let i = 0; i < 5; i++) await fn();
+  console.log(label, ((performance.now() - started) / 5).toFixed(1), 'ms');
+};
+const base = { page: 1, page_size: 25 };
+await time('teams', () => viewTeams(handle.db, base));
+await time('teams search', () => viewTeams(handle.db, { ...base, search: 'state' }));
+await time('players', () => viewPlayers(handle.db, base));
+await time('players page 500', () => viewPlayers(handle.db, { ...base, page: 500 }));
+await time('players search', () => viewPlayers(handle.db, { ...base, search: 'ace' }));
+await time('matches', () => viewMatches(handle.db, base));
+await time('matches page 1000', () => viewMatches(handle.db, { ...base, page: 1000 }));
+await time('matches search team', () => viewMatches(handle.db, { ...base, search: 'Phoenix' }));
+await time('matches search rare', () => viewMatches(handle.db, { ...base, search: 'zzzz' }));
+await time('participants', () => viewParticipants(handle.db, base));
+await time('participants search', () => viewParticipants(handle.db, { ...base, search: 'necc' }));
+await time('player options', () => listPlayerOptions(handle.db));
+console.log(await handle.db.selectFrom('matches').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow());
+await handle.close();

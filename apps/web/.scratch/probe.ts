@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+await page.goto('http://127.0.0.1:4400/rankings');
+await page.waitForLoadState('networkidle');
+console.log(await page.locator('main').ariaSnapshot());
+const input = page.getByLabel('Season');
+console.log(await input.evaluate((el) => el.outerHTML));
+await input.click();
+await page.waitForTimeout(300);
+console.log(await page.getByRole('listbox').ariaSnapshot());
+await browser.close();

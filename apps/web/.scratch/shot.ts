@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const [, , path = '/', width = '1280', name = 'shot'] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
+page.on('console', (m) => console.log('console:', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+await page.goto(`http://127.0.0.1:4400${path}`);
+await page.waitForLoadState('networkidle');
+await page.waitForTimeout(500);
+await page.screenshot({ path: `/tmp/${name}.png`, fullPage: process.env.FULL !== '0' });
+console.log(await page.title(), await page.evaluate(() => document.documentElement.scrollWidth));
+await browser.close();

@@ -1,0 +1,80 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { VIEWPORTS, WEB_DIST, describeE2E, launchBrowser, startTestSite, type TestSite } from './harness';
+
+/** The home page's first load (JavaScript and CSS together, gzip) must stay under this. */
+const HOME_BUDGET_BYTES = 250 * 1024;
+
+/** Text that only the staff screens contain: a public page that loads it has pulled in admin code. */
+const ADMIN_ONLY_TEXT = ['Sign Out', 'Clear Database', 'Import Matches', 'Merge Teams', 'Graphic Generator', 'Database Viewer'];
+const ADMIN_CHUNK_NAME = /^(admin|signin|graphic)[-.]/;
+
+/** Collects every built script and stylesheet the page fetches, as dist-relative paths. */
+function trackAssets(page: Page): Set<string> {
+  const assets = new Set<string>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/') && /\.(js|css)$/.test(pathname)) assets.add(pathname.slice(1));
+  });
+  return assets;
+}
+
+const gzipSize = (asset: string) => gzipSync(readFileSync(resolve(WEB_DIST, asset))).length;
+
+describeE2E('bundle size and code splitting', () => {
+  let site: TestSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startTestSite({ seed: 'none' }), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it("keeps the home page's initial JavaScript and CSS under 250 KB gzip", async () => {
+    // The desktop width shows all three columns, so it loads the most code.
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    const tracked = trackAssets(page);
+    await page.goto(site.url);
+    await page.waitForLoadState('networkidle');
+    await page.close();
+    const assets = [...tracked].sort();
+    const sizes = assets.map((asset) => ({ asset, gzipBytes: gzipSize(asset) }));
+    const total = sizes.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
+    const byKind = (ext: string) => sizes.filter(({ asset }) => asset.endsWith(ext)).reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
+    console.info(
+      `home page initial load: ${(total / 1024).toFixed(1)} KB gzip (JS ${(byKind('.js') / 1024).toFixed(1)} KB, CSS ${(byKind('.css') / 1024).toFixed(1)} KB) in ${sizes.length} files`,
+    );
+    console.info(sizes.map(({ asset, gzipBytes }) => `${asset} ${gzipBytes}`).join("\n"));
+    expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
+    expect(total).toBeLessThan(HOME_BUDGET_BYTES);
+  });
+
+  it('never loads admin code on the public pages', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    const loaded = trackAssets(page);
+    for (const path of ['/', '/rankings', '/rankings#player', '/matches', '/matches#live', '/matches#past', '/news', '/no-such-page']) {
+      await page.goto(`${site.url}${path}`);
+      await page.waitForLoadState('networkidle');
+    }
+    // Hovering the footer link must not preload the admin either.
+    await page.getByRole('link', { name: 'Admin Panel' }).hover();
+    await page.waitForLoadState('networkidle');
+    await page.close();
+
+    const adminChunks = [...loaded].filter((asset) => ADMIN_CHUNK_NAME.test(asset.replace('assets/', '')));
+    expect(adminChunks).toEqual([]);
+    for (const asset of loaded) {
+      if (!asset.endsWith('.js')) continue;
+      const code = readFileSync(resolve(WEB_DIST, asset), 'utf8');
+      expect(ADMIN_ONLY_TEXT.filter((text) => code.includes(text)), asset).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,247 @@
+// @vitest-environment node
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+// The restore command's function, run in-process against the test site's database.
+import { restoreFrom } from '../../server/src/features/clear-database/cli';
+import { dumpTables } from '../../server/test/staff-callers';
+import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, startTestSite, type TestSite } from './harness';
+
+const SLOW = 120_000;
+const LEAGUE_TABLES = ['teams', 'players', 'player_seasons', 'participants', 'matches', 'rankings', 'ranking_items', 'seasons', 'competitions'] as const;
+
+let site: TestSite;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let folder: string;
+
+interface Paged<T> {
+  count: number;
+  results: T[];
+}
+
+async function publicApi<T>(path: string): Promise<T> {
+  const response = await fetch(`${site.url}/v1/public/${path}`);
+  return (await response.json()) as T;
+}
+
+/** Runs a Control Panel tool: its button, then Confirm in the dialog; answers the tool's card. */
+async function runTool(title: string, confirmLabel = 'Confirm'): Promise<Locator> {
+  const card = page.getByRole('region', { name: title });
+  await card.getByRole('button', { name: title }).click();
+  await page.getByRole('dialog').getByRole('button', { name: confirmLabel }).click();
+  return card;
+}
+
+async function chooseOption(label: string, optionText: string) {
+  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('textbox', { name: label }).fill(optionText);
+  await page.getByRole('option', { name: new RegExp(`^${optionText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(ELO`) }).click();
+}
+
+interface PngFacts {
+  width: number;
+  height: number;
+  /** The largest standard deviation of the red, green and blue values: near 0 means blank. */
+  stdev: number;
+}
+
+/** Decodes a PNG in the browser (Chromium's own decoder) and measures it. */
+async function measurePng(bytes: Buffer): Promise<PngFacts> {
+  return page.evaluate(async (base64) => {
+    const blob = await (await fetch(`data:image/png;base64,${base64}`)).blob();
+    const bitmap = await createImageBitmap(blob);
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    const stdevs = [0, 1, 2].map((channel) => {
+      let sum = 0;
+      let squares = 0;
+      const n = data.length / 4;
+      for (let i = channel; i < data.length; i += 4) {
+        sum += data[i]!;
+        squares += data[i]! * data[i]!;
+      }
+      return Math.sqrt(squares / n - (sum / n) ** 2);
+    });
+    return { width: bitmap.width, height: bitmap.height, stdev: Math.max(...stdevs) };
+  }, bytes.toString('base64'));
+}
+
+async function downloadGraphic(): Promise<PngFacts & { name: string; signature: string }> {
+  await page.locator('canvas[data-drawn="true"]').waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  const path = join(folder, `${Date.now()}-${download.suggestedFilename()}`);
+  await download.saveAs(path);
+  const bytes = readFileSync(path);
+  return { ...(await measurePng(bytes)), name: download.suggestedFilename(), signature: bytes.subarray(1, 4).toString('latin1') };
+}
+
+/** A two-colour PNG made by the browser, to upload as a background. */
+async function backgroundPng(): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(600, 400);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#2f9e44';
+    context.fillRect(0, 0, 600, 400);
+    context.fillStyle = '#f08c00';
+    context.fillRect(0, 0, 300, 200);
+    const blob = await canvas.convertToBlob({ type: 'image/png' });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = '';
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text);
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+describeE2E('Elo tools, merge, clear database and the graphic generator', () => {
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'campus-e2e-tools-'));
+    site = await startTestSite();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
+    page = await context.newPage();
+    await page.goto(`${site.url}/signin`);
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/admin/);
+  }, SLOW);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it(
+    'runs each Elo tool of the Control Panel on the demo league',
+    async () => {
+      await page.goto(`${site.url}/admin#control-panel`);
+      const weeksBefore = await publicApi<Paged<unknown>>('rankings?page_size=100');
+
+      const reset = await runTool('Reset Player ELO', 'Reset');
+      await expect.poll(() => reset.getByText(/Updated players: \d+/).textContent()).toMatch(/Updated players: [1-9]\d*/);
+
+      const calculate = await runTool('Calculate Team ELO');
+      await calculate.getByText(/Total teams processed: \d+/).waitFor();
+      expect(await calculate.getByText(/Updated teams: \d+/).textContent()).toMatch(/Updated teams: \d+/);
+      await calculate.getByText(/Teams without enough players: \d+/).waitFor();
+
+      const recalculate = await runTool('Recalculate All ELO', 'Recalculate');
+      await recalculate.getByText(/Total ELO changes: \d+/).waitFor();
+      expect(await recalculate.getByText(/^Processed: \d+/).textContent()).toMatch(/Processed: [1-9]\d*/);
+      await recalculate.getByText(/^Errors: \d+/).waitFor();
+
+      const snapshot = await runTool('Create Ranking Snapshot');
+      await snapshot.getByText(/Ranked \d+ teams for .+\./).waitFor();
+      await saveScreenshot(page, 'elo-tools-control-panel');
+
+      const weeksAfter = await publicApi<Paged<unknown>>('rankings?page_size=100');
+      expect(weeksAfter.count).toBe(weeksBefore.count + 1);
+    },
+    SLOW,
+  );
+
+  it(
+    'merges two teams after the typed confirmation and clears the form',
+    async () => {
+      const teams = await publicApi<Paged<{ id: string; name: string }>>('teams?sort=name&page_size=100');
+      const [primary, secondary] = [teams.results[0]!, teams.results[1]!];
+      await page.goto(`${site.url}/admin#merge`);
+      await chooseOption('Primary Team (kept)', primary.name);
+      await chooseOption('Secondary Team (deleted)', secondary.name);
+      await page.getByText('What will happen').waitFor();
+      await page.getByText(/Matches between the two teams that will be removed: \d+/).waitFor();
+      await page.getByText('This cannot be undone. Back up the database first.').waitFor();
+
+      const mergeButton = page.getByRole('button', { name: 'Merge Teams' });
+      expect(await mergeButton.isDisabled()).toBe(true);
+      await page.getByLabel("Type 'merge teams' to confirm").fill('MERGE Teams');
+      expect(await mergeButton.isEnabled()).toBe(true);
+      await saveScreenshot(page, 'elo-tools-merge-preview');
+      await mergeButton.click();
+
+      await page.getByText(`Merged ${secondary.name} into ${primary.name}`).waitFor();
+      await page.getByText(/Players Moved: \d+/).waitFor();
+      await page.getByText(/Participants Merged: \d+/).waitFor();
+      await page.getByText(/Matches Updated: \d+/).waitFor();
+      expect(await page.getByLabel("Type 'merge teams' to confirm").inputValue()).toBe('');
+      await saveScreenshot(page, 'elo-tools-merged');
+
+      const after = await publicApi<Paged<{ id: string }>>(`teams?id=${secondary.id}`);
+      expect(after.count).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'clears the database behind a confirmation, and the backup brings every row back',
+    async () => {
+      const before = await dumpTables(site.database.db, LEAGUE_TABLES);
+      expect(before.teams!.length).toBeGreaterThan(0);
+      await page.goto(`${site.url}/admin#clear-database`);
+      await page.getByText('Default key:').waitFor();
+      const key = (await page.locator('code').first().textContent())!;
+
+      await page.getByRole('button', { name: 'Clear Database' }).click();
+      await page.getByText('Security key is required').waitFor();
+      await page.getByLabel('Security Key').fill(key);
+      await page.getByRole('button', { name: 'Clear Database' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Clear Database' }).click();
+      await page.getByText(/Database cleared/).waitFor();
+      expect((await publicApi<Paged<unknown>>('teams')).count).toBe(0);
+      await saveScreenshot(page, 'elo-tools-cleared');
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the backup (JSON)' }).click()]);
+      const file = join(folder, download.suggestedFilename());
+      await download.saveAs(file);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ format: 'campus-elo-backup' });
+
+      // Restore from the panel's backup list…
+      await page.getByRole('region', { name: 'Backups' }).getByRole('button', { name: 'Restore' }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+      await page.getByText(/restored\./).waitFor();
+      expect(await dumpTables(site.database.db, LEAGUE_TABLES)).toEqual(before);
+
+      // …and from the downloaded file, as `pnpm cli restore FILE` does.
+      const result = await restoreFrom(site.database.db, { file });
+      expect(result.restored.teams).toBe(before.teams!.length);
+      expect(await dumpTables(site.database.db, LEAGUE_TABLES)).toEqual(before);
+    },
+    SLOW,
+  );
+
+  it(
+    'downloads the top-10 graphic as a 1200x800 PNG, without and with a background',
+    async () => {
+      await page.goto(`${site.url}/admin/graphic`);
+      await page.getByRole('heading', { name: 'Graphic Generator', level: 1 }).waitFor();
+      await page.getByText('Upload or paste a background image').waitFor();
+      expect(await page.getByLabel('Title Text').inputValue()).toBe('TOP 10 TEAMS');
+      expect(await page.getByLabel('Text Background Overlay').inputValue()).toBe('rgba(0, 0, 0, 0.7)');
+      await page.getByText('How to Save').waitFor();
+
+      const plain = await downloadGraphic();
+      expect(plain).toMatchObject({ width: 1200, height: 800, name: 'top-10-teams.png', signature: 'PNG' });
+      expect(plain.stdev).toBeGreaterThan(10);
+      await saveScreenshot(page, 'elo-tools-graphic-plain');
+
+      await page.locator('input[type="file"]').setInputFiles({ name: 'background.png', mimeType: 'image/png', buffer: await backgroundPng() });
+      await page.getByText('Upload or paste a background image').waitFor({ state: 'detached' });
+      const withBackground = await downloadGraphic();
+      expect(withBackground).toMatchObject({ width: 1200, height: 800, signature: 'PNG' });
+      expect(withBackground.stdev).toBeGreaterThan(10);
+      await saveScreenshot(page, 'elo-tools-graphic-background');
+
+      await page.getByRole('button', { name: 'Clear Background' }).click();
+      await page.getByText('Upload or paste a background image').waitFor();
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,67 @@
+import { Alert } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+
+/** Admin result notices vanish after 15 seconds (spec section 9). */
+export const NOTICE_TIMEOUT_MS = 15_000;
+
+export interface Notice {
+  color: 'green' | 'red';
+  title?: string;
+  message: ReactNode;
+}
+
+interface ResultNoticeProps extends Notice {
+  onClose(): void;
+}
+
+/** Calls `onClose` once `ms` have passed since the calling component appeared. */
+export function useAutoHide(onClose: () => void, ms = NOTICE_TIMEOUT_MS): void {
+  // The latest onClose, so a parent's re-render does not restart the countdown.
+  const latest = useRef(onClose);
+  useEffect(() => {
+    latest.current = onClose;
+  });
+  useEffect(() => {
+    const timer = setTimeout(() => latest.current(), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+}
+
+/**
+ * A green (success) or red (failure) notice with a close button that also closes itself
+ * 15 seconds after it appears. Render it only while there is something to say, with a new
+ * `key` for each new notice (NoticeSlot does both).
+ */
+export function ResultNotice({ color, title, message, onClose }: ResultNoticeProps) {
+  useAutoHide(onClose);
+  return (
+    <Alert
+      color={color}
+      variant="light"
+      title={title}
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={onClose}
+      role={color === 'red' ? 'alert' : 'status'}
+    >
+      {message}
+    </Alert>
+  );
+}
+
+/**
+ * The state behind one notice: `show` replaces it, `clear` removes it.
+ * `{notice && <ResultNotice {...notice} onClose={clear} />}`
+ */
+export function useNotice() {
+  const [notice, setNotice] = useState<(Notice & { id: number }) | null>(null);
+  const show = useCallback((next: Notice) => setNotice({ ...next, id: Date.now() + Math.random() }), []);
+  const clear = useCallback(() => setNotice(null), []);
+  return { notice, show, clear };
+}
+
+/** `{notice && <ResultNotice …/>}` in one: keyed by notice, so a repeated notice restarts its countdown. */
+export function NoticeSlot({ notice, onClose }: { notice: (Notice & { id: number }) | null; onClose(): void }) {
+  if (!notice) return null;
+  return <ResultNotice key={notice.id} color={notice.color} title={notice.title} message={notice.message} onClose={onClose} />;
+}

@@ -1,0 +1,81 @@
+import { Button, MantineProvider } from '@mantine/core';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmProvider, useConfirm } from './ConfirmProvider';
+import { NOTICE_TIMEOUT_MS, NoticeSlot, useNotice } from './ResultNotice';
+
+function NoticeDemo() {
+  const { notice, show, clear } = useNotice();
+  return (
+    <>
+      <Button onClick={() => show({ color: 'green', message: 'Team updated successfully' })}>Save</Button>
+      <NoticeSlot notice={notice} onClose={clear} />
+    </>
+  );
+}
+
+function ConfirmDemo() {
+  const confirm = useConfirm();
+  const [answer, setAnswer] = useState('none');
+  return (
+    <>
+      <Button onClick={async () => setAnswer(String(await confirm({ title: 'Reset Elo?', message: 'Every player goes back to 1000.', confirmLabel: 'Reset' })))}>
+        Run
+      </Button>
+      <p>answer: {answer}</p>
+    </>
+  );
+}
+
+const inMantine = (ui: React.ReactNode) => render(<MantineProvider env="test">{ui}</MantineProvider>);
+
+describe('ResultNotice', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows a notice and hides it after 15 seconds, restarting the wait for a new notice', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    inMantine(<NoticeDemo />);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('status').textContent).toContain('Team updated successfully');
+    act(() => vi.advanceTimersByTime(NOTICE_TIMEOUT_MS - 1000));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    act(() => vi.advanceTimersByTime(NOTICE_TIMEOUT_MS - 1000));
+    expect(screen.queryByRole('status')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1500));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('closes on its close button', async () => {
+    inMantine(<NoticeDemo />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('useConfirm', () => {
+  it('resolves true on the confirm button and false on Cancel', async () => {
+    inMantine(
+      <ConfirmProvider>
+        <ConfirmDemo />
+      </ConfirmProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+    expect(await screen.findByText('Every player goes back to 1000.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(screen.getByText('answer: true')).toBeTruthy());
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByText('answer: false')).toBeTruthy());
+  });
+
+  it('says what is missing when used outside the provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => inMantine(<ConfirmDemo />)).toThrow(/ConfirmProvider/);
+  });
+});

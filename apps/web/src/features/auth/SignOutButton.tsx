@@ -1,0 +1,24 @@
+import { Button } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { trpc } from '../../lib/trpc';
+
+/** Ends the session on the server, forgets every cached admin answer and goes to /signin. */
+export function SignOutButton() {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const signOut = trpc.auth.signOut.useMutation({
+    onSettled: async () => {
+      utils.auth.me.setData(undefined, null);
+      // tRPC keys start with the procedure path, so this drops every admin.* answer.
+      queryClient.removeQueries({ queryKey: [['admin']] });
+      await navigate({ to: '/signin' });
+    },
+  });
+  return (
+    <Button variant="default" onClick={() => signOut.mutate()} loading={signOut.isPending}>
+      Sign Out
+    </Button>
+  );
+}

@@ -1,0 +1,79 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { httpLink } from '@trpc/client';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { trpc } from '../../lib/trpc';
+import { cssVariablesResolver, theme } from '../../theme';
+
+/** Answers one procedure ('public.teams') given its input; throw to make the call fail. */
+export type FakeProcedure = (input: any) => unknown;
+
+/** A promise that never settles: the call stays loading. */
+export const never = () => new Promise<never>(() => {});
+
+function fakeFetch(api: Record<string, FakeProcedure>) {
+  return async (url: string | URL | Request): Promise<Response> => {
+    const parsed = new URL(String(url), 'http://test.local');
+    const path = decodeURIComponent(parsed.pathname.replace(/^\/trpc\//, ''));
+    const rawInput = parsed.searchParams.get('input');
+    const input: unknown = rawInput ? JSON.parse(rawInput) : undefined;
+    const procedure = api[path];
+    try {
+      if (!procedure) throw new Error(`No fake for ${path}`);
+      const data = await procedure(input);
+      return Response.json({ result: { data } });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'failed';
+      return Response.json({ error: { message, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path } } }, { status: 500 });
+    }
+  };
+}
+
+/**
+ * Renders `ui` the way the app does (Mantine, React Query, tRPC, a router) with the API
+ * answered by `api`. Every path shows `ui`, so links can be followed without leaving it.
+ */
+export function renderWithProviders(ui: ReactNode, { api = {}, path = '/' }: { api?: Record<string, FakeProcedure>; path?: string } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const trpcClient = trpc.createClient({ links: [httpLink({ url: '/trpc', fetch: fakeFetch(api) })] });
+  const rootRoute = createRootRoute({ component: () => ui });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: [path] }) });
+  return {
+    queryClient,
+    ...render(
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+            <RouterProvider router={router} />
+          </MantineProvider>
+        </QueryClientProvider>
+      </trpc.Provider>,
+    ),
+  };
+}
+
+/** A paged answer holding `results`. */
+export function paged<T>(results: T[], pageSize = 20) {
+  return { count: results.length, total_pages: results.length ? 1 : 0, current_page: 1, page_size: pageSize, results };
+}
+
+export function fakeMatch(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'match-1',
+    date: '2025-10-04T18:00:00.000Z',
+    status: 'scheduled',
+    team1: { id: 'team-a', name: 'Owls', picture: null, elo: 1500 },
+    team2: { id: 'team-b', name: 'Foxes', picture: '/media/foxes.png', elo: 1400 },
+    score_team1: null,
+    score_team2: null,
+    winner: null,
+    competition: { id: 'necc', name: 'NECC' },
+    season: { id: 'fall', name: 'Fall 2025' },
+    season_id: 'fall',
+    url: 'https://www.faceit.com/{lang}/cs2/room/1-abc',
+    platform: 'faceit',
+    ...overrides,
+  };
+}

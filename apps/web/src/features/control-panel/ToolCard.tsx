@@ -1,0 +1,87 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { TRPCClientError } from '@trpc/client';
+import { useState, type ReactNode } from 'react';
+import { NoticeSlot, useConfirm, useNotice, type ConfirmOptions } from '../admin-shell';
+
+interface ToolCardProps {
+  title: string;
+  description: ReactNode;
+  /** The tool's inputs. */
+  children?: ReactNode;
+  buttonLabel: string;
+  confirm: ConfirmOptions;
+  /** Runs the tool; answers what the success notice says. */
+  run(): Promise<ReactNode>;
+  /** The spec's error text for this tool (section 8). */
+  errorText: string;
+  /** Owners only: shown to admins, but not runnable. */
+  ownerOnly?: boolean;
+  canRun?: boolean;
+}
+
+/** The server's reason, when it gave one worth showing beside the fixed error text. */
+function serverReason(error: unknown): string | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const message = String(error.message);
+  return message && message !== 'Internal server error' && !message.startsWith('[') ? message : null;
+}
+
+/** One Control Panel action: inputs, a confirmation before it runs and its result notice (15 s). */
+export function ToolCard({ title, description, children, buttonLabel, confirm, run, errorText, ownerOnly, canRun = true }: ToolCardProps) {
+  const askConfirmation = useConfirm();
+  const { notice, show, clear } = useNotice();
+  const [running, setRunning] = useState(false);
+
+  async function start() {
+    if (!(await askConfirmation(confirm))) return;
+    setRunning(true);
+    clear();
+    try {
+      show({ color: 'green', message: await run() });
+    } catch (error) {
+      const reason = serverReason(error);
+      show({
+        color: 'red',
+        message: (
+          <>
+            {errorText}
+            {reason && (
+              <Text size="xs" mt={4}>
+                {reason}
+              </Text>
+            )}
+          </>
+        ),
+      });
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-label={title}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={3} size="h4">
+            {title}
+          </Title>
+          {ownerOnly && (
+            <Badge variant="light" color="gray">
+              Owner only
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+        {children}
+        <Group mt="auto">
+          <Button onClick={() => void start()} loading={running} disabled={!canRun}>
+            {buttonLabel}
+          </Button>
+        </Group>
+        <NoticeSlot notice={notice} onClose={clear} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import {
+  emptyAsUndefined,
+  numberOrZero,
+  playerEditFields,
+  type AdminPlayer,
+  type PlayerEditFields,
+  type TeamOption,
+} from '@campus-elo/api-contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { PictureField } from '../pictures/PictureField';
+import { playerFormValues } from './form-values';
+
+/** The Team dropdown's 'No Team' choice; sent as null. */
+const NO_TEAM = 'no-team';
+
+interface PlayerFormProps {
+  player: AdminPlayer;
+  teams: TeamOption[];
+  saving: boolean;
+  onSave(fields: PlayerEditFields): void;
+}
+
+/**
+ * Every editable player field, validated by the api-contract schema the server uses too.
+ * Empty Steam and Faceit ids are left out; 'No Team' is sent as null; non-numeric Elo or
+ * skill level becomes 0 (and 0 is then refused as a skill level).
+ */
+export function PlayerForm({ player, teams, saving, onSave }: PlayerFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PlayerEditFields>({ resolver: zodResolver(playerEditFields), defaultValues: playerFormValues(player) });
+  const teamChoices = [{ value: NO_TEAM, label: 'No Team' }, ...teams.map((team) => ({ value: team.id, label: team.name }))];
+
+  return (
+    <form onSubmit={handleSubmit(onSave)} noValidate aria-label="Player details">
+      <Stack>
+        <Controller
+          control={control}
+          name="picture"
+          render={({ field, fieldState }) => (
+            <PictureField kind="player" label="Player picture" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+          )}
+        />
+        <TextInput label="Player Name" required error={errors.name?.message} {...register('name')} />
+        <Controller
+          control={control}
+          name="team_id"
+          render={({ field }) => (
+            <Select
+              label="Team"
+              data={teamChoices}
+              value={field.value ?? NO_TEAM}
+              onChange={(value) => field.onChange(value === null || value === NO_TEAM ? null : value)}
+              searchable
+              allowDeselect={false}
+              limit={200}
+              error={errors.team_id?.message}
+            />
+          )}
+        />
+        <TextInput label="Steam ID" error={errors.steam_id?.message} {...register('steam_id', { setValueAs: emptyAsUndefined })} />
+        <TextInput label="Faceit ID" error={errors.faceit_id?.message} {...register('faceit_id', { setValueAs: emptyAsUndefined })} />
+        <TextInput label="Player ELO" required inputMode="numeric" error={errors.elo?.message} {...register('elo', { setValueAs: numberOrZero })} />
+        <TextInput
+          label="Skill Level (1-10)"
+          required
+          inputMode="numeric"
+          error={errors.skill_level?.message}
+          {...register('skill_level', { setValueAs: numberOrZero })}
+        />
+        <Group>
+          <Controller
+            control={control}
+            name="benched"
+            render={({ field }) => <Checkbox label="Benched" checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} />}
+          />
+          <Controller
+            control={control}
+            name="visible"
+            render={({ field }) => <Checkbox label="Visible" checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} />}
+          />
+        </Group>
+        <Button type="submit" disabled={saving} w="fit-content">
+          {saving ? 'Saving...' : 'Save Player'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { emptyAsUndefined, numberOrZero, teamEditFields, type AdminTeam, type TeamEditFields } from '@campus-elo/api-contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { PictureField } from '../pictures/PictureField';
+import { teamFormValues } from './form-values';
+
+interface TeamFormProps {
+  team: AdminTeam;
+  saving: boolean;
+  onSave(fields: TeamEditFields): void;
+}
+
+/**
+ * Team Name, School Name, Team ELO and the picture, validated by the same zod schema as
+ * the server. An empty school name is left out of the payload; a non-numeric Elo becomes 0.
+ */
+export function TeamForm({ team, saving, onSave }: TeamFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TeamEditFields>({ resolver: zodResolver(teamEditFields), defaultValues: teamFormValues(team) });
+
+  return (
+    <form onSubmit={handleSubmit(onSave)} noValidate aria-label="Team details">
+      <Stack>
+        <Controller
+          control={control}
+          name="picture"
+          render={({ field, fieldState }) => (
+            <PictureField kind="team" label="Team picture" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+          )}
+        />
+        <TextInput label="Team Name" required error={errors.name?.message} {...register('name')} />
+        <TextInput label="School Name" error={errors.school_name?.message} {...register('school_name', { setValueAs: emptyAsUndefined })} />
+        <TextInput label="Team ELO" required inputMode="numeric" error={errors.elo?.message} {...register('elo', { setValueAs: numberOrZero })} />
+        <Button type="submit" disabled={saving} w="fit-content">
+          {saving ? 'Saving...' : 'Save Team'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

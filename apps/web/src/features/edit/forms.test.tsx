@@ -1,0 +1,100 @@
+import type { AdminPlayer, AdminTeam } from '@campus-elo/api-contract';
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { PlayerForm } from './PlayerForm';
+import { TeamForm } from './TeamForm';
+
+const team: AdminTeam = { id: 't1', name: 'Owls', picture: '/media/teams/t1/1.png', school_name: 'North', elo: 1200 };
+const player: AdminPlayer = {
+  id: 'p1',
+  name: 'Mira',
+  picture: null,
+  steam_id: 'steam-1',
+  faceit_id: null,
+  elo: 1500,
+  skill_level: 7,
+  team: { id: '00000000-0000-4000-8000-000000000001', name: 'Owls' },
+  team_id: '00000000-0000-4000-8000-000000000001',
+  benched: false,
+  visible: true,
+};
+const teams = [
+  { id: '00000000-0000-4000-8000-000000000001', name: 'Owls' },
+  { id: '00000000-0000-4000-8000-000000000002', name: 'Foxes' },
+];
+
+const withMantine = (ui: ReactNode) => render(<MantineProvider env="test">{ui}</MantineProvider>);
+const teamSelect = () => screen.getByLabelText('Team', { selector: 'input' }) as HTMLInputElement;
+const field = (label: string) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
+
+async function retype(label: string, text: string) {
+  const input = field(label);
+  await userEvent.clear(input);
+  if (text) await userEvent.type(input, text);
+}
+
+describe('TeamForm', () => {
+  it('shows the picture button for a team with a picture and sends the form as the contract payload', async () => {
+    const onSave = vi.fn();
+    withMantine(<TeamForm team={team} saving={false} onSave={onSave} />);
+    expect(screen.getByRole('button', { name: 'Change Picture' })).toBeTruthy();
+    await retype('Team ELO', 'lots');
+    await retype('School Name', '');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Team' }));
+    // Non-numeric Elo becomes 0; an empty school name is left out; the kept picture goes back.
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(onSave.mock.calls[0]![0]).toEqual({ name: 'Owls', elo: 0, picture: '/media/teams/t1/1.png' });
+  });
+
+  it('refuses an empty team name in the browser', async () => {
+    const onSave = vi.fn();
+    withMantine(<TeamForm team={{ ...team, picture: null }} saving={false} onSave={onSave} />);
+    expect(screen.getByRole('button', { name: 'Upload Picture' })).toBeTruthy();
+    await retype('Team Name', '');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Team' }));
+    expect(await screen.findByText('Team name is required')).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("reads 'Saving...' while busy", () => {
+    withMantine(<TeamForm team={team} saving onSave={() => {}} />);
+    expect((screen.getByRole('button', { name: 'Saving...' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('PlayerForm', () => {
+  it("sends 'No Team' as null, leaves out empty ids and keeps the flags", async () => {
+    const onSave = vi.fn();
+    withMantine(<PlayerForm player={player} teams={teams} saving={false} onSave={onSave} />);
+    await userEvent.click(teamSelect());
+    await userEvent.click(await screen.findByRole('option', { name: 'No Team' }));
+    await retype('Steam ID', '   ');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Benched' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Player' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(onSave.mock.calls[0]![0]).toEqual({ name: 'Mira', elo: 1500, skill_level: 7, team_id: null, benched: true, visible: true });
+  });
+
+  it.each([
+    ['11', 'Skill level must be between 1 and 10'],
+    ['ten', 'Skill level must be between 1 and 10'],
+  ])('refuses skill level %j in the browser', async (typed, message) => {
+    const onSave = vi.fn();
+    withMantine(<PlayerForm player={player} teams={teams} saving={false} onSave={onSave} />);
+    await retype('Skill Level (1-10)', typed);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Player' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('lists No Team first, then the teams', async () => {
+    withMantine(<PlayerForm player={{ ...player, team: null, team_id: null }} teams={teams} saving={false} onSave={() => {}} />);
+    expect(teamSelect().value).toBe('No Team');
+    await userEvent.click(teamSelect());
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['No Team', 'Owls', 'Foxes']);
+  });
+});

@@ -1,0 +1,39 @@
+import { trpc } from '../../lib/trpc';
+import { formatDateTime } from '../common/format';
+import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
+import { CompactMatch } from './CompactMatch';
+import classes from './CompactMatch.module.css';
+import { PLAYER_RANKINGS_ERROR } from './PlayerRankingsWidget';
+import { WidgetCard } from './WidgetCard';
+
+/** The next 4 scheduled matches, earliest first. */
+export function UpcomingMatchesWidget() {
+  const upcoming = trpc.public.matches.useQuery({ status: ['scheduled'], sort: 'date', order: 'asc', page: 1, page_size: 4 });
+  return (
+    <WidgetCard title="Upcoming Matches" to="/matches">
+      {upcoming.isPending ? (
+        <LoadingState label="Loading upcoming matches" />
+      ) : upcoming.isError ? (
+        // The spec's error catalogue gives the match widgets the player-rankings wording.
+        <ErrorMessage message={PLAYER_RANKINGS_ERROR} />
+      ) : upcoming.data.results.length === 0 ? (
+        <EmptyMessage message="No upcoming matches" />
+      ) : (
+        <ul className={classes.list}>
+          {upcoming.data.results.map((match) => (
+            <CompactMatch
+              key={match.id}
+              match={match}
+              meta={
+                <>
+                  {formatDateTime(match.date)}
+                  {match.competition && ` · ${match.competition.name}`}
+                </>
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </WidgetCard>
+  );
+}

@@ -1,0 +1,128 @@
+import { screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { fakeMatch, never, paged, renderWithProviders } from '../common/testing';
+import { PastMatchesWidget } from './PastMatchesWidget';
+import { PlayerRankingsWidget } from './PlayerRankingsWidget';
+import { TeamRankingsWidget } from './TeamRankingsWidget';
+import { UpcomingMatchesWidget } from './UpcomingMatchesWidget';
+
+const fail = () => {
+  throw new Error('down');
+};
+const PLAYER_WORDING = 'There was an error loading the player rankings. Please try again later.';
+
+interface WidgetCase {
+  name: string;
+  ui: ReactNode;
+  procedure: string;
+  loadingLabel: string;
+  errorText: string;
+  emptyText: string;
+  loaded: unknown[];
+  loadedText: string;
+  headingHref: string;
+}
+
+const team = { id: 'team-a', name: 'Owls', picture: null, school_name: 'Owl College', elo: 1712, captain: null };
+const player = { id: 'p1', name: 'Ace', picture: null, skill_level: 8, elo: 2100, team: { id: 'team-a', name: 'Owls', picture: null }, benched: false, visible: true };
+
+const cases: WidgetCase[] = [
+  {
+    name: 'team rankings',
+    ui: <TeamRankingsWidget seasonId="season-1" seasonReady />,
+    procedure: 'public.teams',
+    loadingLabel: 'Loading team rankings',
+    errorText: 'There was an error loading the team rankings. Please try again later.',
+    emptyText: 'No teams ranked yet',
+    loaded: [team],
+    loadedText: 'Owls',
+    headingHref: '/rankings#team',
+  },
+  {
+    name: 'player rankings',
+    ui: <PlayerRankingsWidget seasonId="season-1" seasonReady />,
+    procedure: 'public.players',
+    loadingLabel: 'Loading player rankings',
+    errorText: PLAYER_WORDING,
+    emptyText: 'No players ranked yet',
+    loaded: [player],
+    loadedText: 'Ace',
+    headingHref: '/rankings#player',
+  },
+  {
+    name: 'upcoming matches',
+    ui: <UpcomingMatchesWidget />,
+    procedure: 'public.matches',
+    loadingLabel: 'Loading upcoming matches',
+    errorText: PLAYER_WORDING,
+    emptyText: 'No upcoming matches',
+    loaded: [fakeMatch()],
+    loadedText: 'Owls',
+    headingHref: '/matches',
+  },
+  {
+    name: 'past matches',
+    ui: <PastMatchesWidget />,
+    procedure: 'public.matches',
+    loadingLabel: 'Loading past matches',
+    errorText: PLAYER_WORDING,
+    emptyText: 'No past matches',
+    loaded: [fakeMatch({ status: 'completed', score_team1: 16, score_team2: 12, winner: { id: 'team-a', name: 'Owls' } })],
+    loadedText: 'Owls',
+    headingHref: '/matches#past',
+  },
+];
+
+describe.each(cases)('home $name widget', (widget) => {
+  it('shows a spinner while loading', async () => {
+    renderWithProviders(widget.ui, { api: { [widget.procedure]: never } });
+    expect(await screen.findByRole('status', { name: widget.loadingLabel })).toBeTruthy();
+  });
+
+  it('shows the error text when the call fails', async () => {
+    renderWithProviders(widget.ui, { api: { [widget.procedure]: fail } });
+    expect(await screen.findByText(widget.errorText)).toBeTruthy();
+  });
+
+  it('says when there is nothing to show', async () => {
+    renderWithProviders(widget.ui, { api: { [widget.procedure]: () => paged([]) } });
+    expect(await screen.findByText(widget.emptyText)).toBeTruthy();
+  });
+
+  it('lists the loaded rows under a heading that links on', async () => {
+    renderWithProviders(widget.ui, { api: { [widget.procedure]: () => paged(widget.loaded) } });
+    expect(await screen.findByText(widget.loadedText)).toBeTruthy();
+    const heading = screen.getByRole('heading', { level: 2 });
+    expect(heading.querySelector('a')?.getAttribute('href')).toBe(widget.headingHref);
+  });
+});
+
+describe('home rankings widgets', () => {
+  it('ask for the top 10 by Elo in the home season', async () => {
+    const asked: unknown[] = [];
+    renderWithProviders(<TeamRankingsWidget seasonId="season-1" seasonReady />, {
+      api: {
+        'public.teams': (input) => {
+          asked.push(input);
+          return paged([team]);
+        },
+      },
+    });
+    await screen.findByText('Owls');
+    expect(asked).toEqual([{ sort: 'elo', order: 'desc', page: 1, page_size: 10, season_id: 'season-1' }]);
+  });
+
+  it('wait for the home season before asking', async () => {
+    const asked: unknown[] = [];
+    renderWithProviders(<PlayerRankingsWidget seasonId={undefined} seasonReady={false} />, { api: { 'public.players': (input) => asked.push(input) } });
+    expect(await screen.findByRole('status', { name: 'Loading player rankings' })).toBeTruthy();
+    expect(asked).toEqual([]);
+  });
+
+  it('show the winner of a past match in bold', async () => {
+    renderWithProviders(<PastMatchesWidget />, { api: { 'public.matches': () => paged(cases[3]!.loaded) } });
+    expect((await screen.findByText('Owls')).hasAttribute('data-winner')).toBe(true);
+    expect(screen.getByText('Foxes').hasAttribute('data-winner')).toBe(false);
+  });
+});

@@ -1,0 +1,116 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { paged, renderWithProviders, type FakeProcedure } from '../common/testing';
+import { ImportMatchesTab } from './ImportMatchesTab';
+
+const team = (name: string) => ({ faction_id: name, name, avatar: '', roster: [] });
+const previewAnswer = {
+  items: [
+    { match_id: 'm1', competition_id: 'c', competition_name: 'Cup', region: '', status: 'FINISHED', scheduled_at: 1_757_000_000, started_at: null, finished_at: null, results: { winner: 'faction1', score: { faction1: 2, faction2: 0 } }, teams: { faction1: team('Alpha U'), faction2: team('Beta U') }, maps: [], faceit_url: null, best_of: 3, round_name: null },
+    { match_id: 'm2', competition_id: 'c', competition_name: 'Cup', region: '', status: 'SCHEDULED', scheduled_at: 1_758_000_000, started_at: null, finished_at: null, teams: { faction1: team('Beta U'), faction2: team('Gamma U') }, maps: [], faceit_url: null, best_of: 3, round_name: null },
+  ],
+  skipped: [{ kind: 'match', id: 'm3', label: 'Delta U', reason: 'bye' }],
+};
+
+function api(overrides: Record<string, FakeProcedure> = {}): Record<string, FakeProcedure> {
+  return {
+    'admin.seasons.list': () => paged([{ id: 's1', name: 'Fall 2025', start_date: '2025-07-01', end_date: '2025-12-31' }], 50),
+    'admin.seasons.create': () => ({ id: 's2', name: 'Spring 2026', start_date: '2026-01-01', end_date: '2026-06-30' }),
+    'admin.imports.preview': () => previewAnswer,
+    'admin.teams.options': () => [{ id: 't1', name: 'Existing Alpha' }],
+    'admin.imports.import': () => ({ message: 'ok', matches_imported: 2, matches_updated: 0, matches_skipped: 0 }),
+    ...overrides,
+  };
+}
+
+async function toDetails(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Next' }));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  // Step 2: no season yet.
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(screen.getByRole('alert').textContent).toContain('Please select a season');
+  // Create one inline: it is added and selected.
+  await user.click(await screen.findByRole('button', { name: 'Create New Season' }));
+  await user.type(screen.getByLabelText(/Season Name/), 'Spring 2026');
+  await user.type(screen.getByLabelText(/Start Date/), '2026-01-01');
+  await user.type(screen.getByLabelText(/End Date/), '2026-06-30');
+  await user.click(screen.getByRole('button', { name: 'Create Season' }));
+  await waitFor(() => expect(screen.getByDisplayValue('Spring 2026')).toBeTruthy());
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByText('Input Data');
+}
+
+describe('ImportMatchesTab', () => {
+  it('walks the seven steps and imports', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ImportMatchesTab />, { api: api() });
+    expect(await screen.findByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+    await toDetails(user);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert').textContent).toContain('Please fill in all fields');
+    await user.type(screen.getByLabelText(/Competition Name/), 'Cup');
+    await user.type(screen.getByLabelText(/Faceit Championship ID/), 'champ-1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('Found 2 matches to import')).toBeTruthy();
+    expect(screen.getByText('Skipped 1')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    const platformTeams = await screen.findByRole('region', { name: 'Teams from Faceit' });
+    const matchButton = screen.getByRole('button', { name: 'Match Teams' });
+    expect(matchButton).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Alpha U' }));
+    expect(matchButton).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Existing Alpha' }));
+    await user.click(matchButton);
+    expect(screen.getByRole('region', { name: 'Matched Teams' }).textContent).toContain('Alpha UExisting Alpha');
+    expect(platformTeams.textContent).not.toContain('Alpha U');
+    await user.click(screen.getByRole('button', { name: 'Remove Alpha U' }));
+    expect(platformTeams.textContent).toContain('Alpha U');
+
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Successfully imported 2 matches!')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+  });
+
+  it('explains a failed preview with the server reason', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ImportMatchesTab />, {
+      api: api({
+        'admin.imports.preview': () => {
+          throw new Error('No current stage found for this season');
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Leaguespot' }));
+    await toDetails(user);
+    await user.type(screen.getByLabelText(/Competition Name/), 'Playfly');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert').textContent).toContain('Season ID is required');
+    await user.type(screen.getByLabelText(/Leaguespot Season ID/), 'season-1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to fetch preview data. Please check the season/event ID and try again.');
+    expect(alert.textContent).toContain('No current stage found for this season');
+  });
+
+  it('shows the server error when the import fails', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ImportMatchesTab />, {
+      api: api({
+        'admin.imports.import': () => {
+          throw new Error('Season not found');
+        },
+      }),
+    });
+    await toDetails(user);
+    await user.type(screen.getByLabelText(/Competition Name/), 'Cup');
+    await user.type(screen.getByLabelText(/Faceit Championship ID/), 'champ-1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Import' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Season not found');
+  });
+});

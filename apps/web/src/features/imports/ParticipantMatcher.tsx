@@ -1,0 +1,152 @@
+import { Button, Card, Group, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { ErrorMessage, LoadingState } from '../common/states';
+import classes from './ParticipantMatcher.module.css';
+import { MESSAGES, serverMessage, type Platform, type TeamMatch } from './wizard';
+
+const PLATFORM_NAMES: Record<Platform, string> = { faceit: 'Faceit', leaguespot: 'Leaguespot' };
+
+interface PickListProps {
+  title: string;
+  searchLabel: string;
+  items: { id: string; label: string }[];
+  selected: string | null;
+  onSelect(id: string): void;
+  empty: string;
+}
+
+function PickList({ title, searchLabel, items, selected, onSelect, empty }: PickListProps) {
+  const [search, setSearch] = useState('');
+  const shown = items.filter((item) => item.label.toLowerCase().includes(search.trim().toLowerCase()));
+  return (
+    <Card withBorder padding="md" component="section" aria-label={title}>
+      <Title order={3} size="h5" mb="xs">
+        {title}
+      </Title>
+      <TextInput aria-label={searchLabel} placeholder={searchLabel} value={search} onChange={(e) => setSearch(e.currentTarget.value)} mb="xs" />
+      <ScrollArea.Autosize mah={280} type="auto">
+        {shown.length === 0 ? (
+          <Text c="dimmed" size="sm" py="sm" ta="center">
+            {empty}
+          </Text>
+        ) : (
+          shown.map((item) => (
+            <UnstyledButton key={item.id} className={classes.option} data-selected={item.id === selected || undefined} aria-pressed={item.id === selected} onClick={() => onSelect(item.id)}>
+              {item.label}
+            </UnstyledButton>
+          ))
+        )}
+      </ScrollArea.Autosize>
+    </Card>
+  );
+}
+
+interface ParticipantMatcherProps {
+  platform: Platform;
+  platformTeams: string[];
+  matches: TeamMatch[];
+  onChange(matches: TeamMatch[]): void;
+}
+
+/**
+ * Step 5: map platform teams to teams we already have, so an import does not create
+ * duplicates. Teams left unmatched are created (or found from an earlier import).
+ */
+export function ParticipantMatcher({ platform, platformTeams, matches, onChange }: ParticipantMatcherProps) {
+  const teams = trpc.admin.teams.options.useQuery();
+  const [platformTeam, setPlatformTeam] = useState<string | null>(null);
+  const [teamId, setTeamId] = useState<string | null>(null);
+  const platformName = PLATFORM_NAMES[platform];
+
+  const unmatched = useMemo(() => {
+    const matched = new Set(matches.map((m) => m.platformTeam));
+    return platformTeams.filter((name) => !matched.has(name)).map((name) => ({ id: name, label: name }));
+  }, [platformTeams, matches]);
+
+  function matchTeams() {
+    const team = teams.data?.find((t) => t.id === teamId);
+    if (!platformTeam || !team) return;
+    onChange([...matches, { platformTeam, teamId: team.id, teamName: team.name }]);
+    setPlatformTeam(null);
+    setTeamId(null);
+  }
+
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        Participant Matcher
+      </Title>
+      <Text c="dimmed" size="sm">
+        Match the teams from {platformName} with existing teams to prevent duplicates. Unmatched teams are created, unless an earlier import of this
+        competition already knows them.
+      </Text>
+      {teams.isPending ? (
+        <LoadingState label="Loading teams" />
+      ) : teams.isError ? (
+        <ErrorMessage message={serverMessage(teams.error) ?? MESSAGES.participantsFailed} />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <PickList
+              title={`Teams from ${platformName}`}
+              searchLabel="Search teams..."
+              items={unmatched}
+              selected={platformTeam}
+              onSelect={setPlatformTeam}
+              empty={`No teams found from ${platformName}`}
+            />
+            <PickList
+              title="Existing Teams"
+              searchLabel="Search existing teams..."
+              items={(teams.data ?? []).map((t) => ({ id: t.id, label: t.name }))}
+              selected={teamId}
+              onSelect={setTeamId}
+              empty="No existing teams found"
+            />
+          </SimpleGrid>
+          <Group justify="center">
+            <Button onClick={matchTeams} disabled={!platformTeam || !teamId}>
+              Match Teams
+            </Button>
+          </Group>
+          {matches.length > 0 && (
+            <Card withBorder padding="md" component="section" aria-label="Matched Teams">
+              <Title order={3} size="h5" mb="xs">
+                Matched Teams
+              </Title>
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Platform Team</Table.Th>
+                    <Table.Th>Existing Team</Table.Th>
+                    <Table.Th ta="right">Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {matches.map((match) => (
+                    <Table.Tr key={match.platformTeam}>
+                      <Table.Td>{match.platformTeam}</Table.Td>
+                      <Table.Td>{match.teamName}</Table.Td>
+                      <Table.Td ta="right">
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove ${match.platformTeam}`}
+                          onClick={() => onChange(matches.filter((m) => m.platformTeam !== match.platformTeam))}
+                        >
+                          Remove
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Card>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

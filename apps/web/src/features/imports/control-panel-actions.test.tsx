@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ConfirmProvider } from '../admin-shell';
+import { renderWithProviders, type FakeProcedure } from '../common/testing';
+import { UpdateMatchesAction, UpdatePlayerEloAction } from './control-panel-actions';
+
+function renderActions(api: Record<string, FakeProcedure>) {
+  return renderWithProviders(
+    <ConfirmProvider>
+      <UpdatePlayerEloAction />
+      <UpdateMatchesAction />
+    </ConfirmProvider>,
+    { api },
+  );
+}
+
+describe('Control Panel import tools', () => {
+  it('asks before updating matches and shows the counts', async () => {
+    const user = userEvent.setup();
+    renderActions({ 'admin.imports.updateMatches': () => ({ message: 'ok', updated_count: 3, error_count: 1, total_processed: 4 }) });
+    await user.click(await screen.findByRole('button', { name: 'Update Matches' }));
+    expect(await screen.findByText('Update matches?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    const card = screen.getByRole('region', { name: 'Update Matches' });
+    expect((await screen.findByText('Updated: 3')).closest('section')).toBe(card);
+    expect(card.textContent).toContain('Errors: 1');
+    expect(card.textContent).toContain('Total processed: 4');
+  });
+
+  it('does nothing when the confirmation is cancelled', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    renderActions({
+      'admin.imports.updatePlayerElo': () => {
+        calls += 1;
+        return { message: 'ok', updated_players: 1, not_found: 0, failed: 0 };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Update Player ELO' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(calls).toBe(0);
+  });
+
+  it("shows the spec's error text when updating player ELO fails", async () => {
+    const user = userEvent.setup();
+    renderActions({
+      'admin.imports.updatePlayerElo': () => {
+        throw new Error('FACEIT_API_KEY is not set on the server');
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Update Player ELO' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('There was an error updating player ELO values.');
+    expect(alert.textContent).toContain('FACEIT_API_KEY is not set on the server');
+  });
+});

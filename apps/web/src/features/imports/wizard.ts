@@ -1,0 +1,94 @@
+import type { ImportPreviewOutput } from '@campus-elo/api-contract';
+import { participantMatchKey } from '@campus-elo/domain';
+import { TRPCClientError } from '@trpc/client';
+
+export type Platform = 'faceit' | 'leaguespot';
+export type CompetitionType = 'league' | 'event';
+
+/** The wizard's steps, numbered 0 to 6 as in the spec. */
+export const STEPS = ['Platform', 'Type', 'Season', 'Details', 'Preview', 'Match', 'Complete'] as const;
+export const FIRST_STEP = 0;
+export const LAST_STEP = STEPS.length - 1;
+export const DETAILS_STEP = 3;
+export const MATCH_STEP = 5;
+
+export const MESSAGES = {
+  selectSeason: 'Please select a season',
+  fillAllFields: 'Please fill in all fields',
+  seasonIdRequired: 'Season ID is required',
+  previewFailed: 'Failed to fetch preview data. Please check the season/event ID and try again.',
+  createSeasonFailed: 'Failed to create season',
+  participantsFailed: 'Failed to fetch participant data',
+  importFailed: 'Import failed. Please try again.',
+  imported: (n: number) => `Successfully imported ${n} matches!`,
+} as const;
+
+export interface WizardChoices {
+  platform: Platform;
+  type: CompetitionType;
+  seasonId: string | null;
+  competitionName: string;
+  /** Faceit championship id, or Leaguespot season id. */
+  platformId: string;
+}
+
+export const INITIAL_CHOICES: WizardChoices = { platform: 'faceit', type: 'league', seasonId: null, competitionName: '', platformId: '' };
+
+export function clampStep(step: number): number {
+  return Math.min(LAST_STEP, Math.max(FIRST_STEP, step));
+}
+
+/** What stops Next on this step, in the spec's words; null when the step is complete. */
+export function stepProblem(step: number, choices: WizardChoices): string | null {
+  if (step === 2 && !choices.seasonId) return MESSAGES.selectSeason;
+  if (step === DETAILS_STEP) {
+    const name = choices.competitionName.trim();
+    const id = choices.platformId.trim();
+    if (choices.platform === 'faceit') return name && id ? null : MESSAGES.fillAllFields;
+    if (!name) return MESSAGES.fillAllFields;
+    if (!id) return MESSAGES.seasonIdRequired;
+  }
+  return null;
+}
+
+export function previewRequest(choices: WizardChoices) {
+  const id = choices.platformId.trim();
+  return choices.platform === 'faceit' ? { platform: 'faceit' as const, competition_id: id } : { platform: 'leaguespot' as const, season_id: id };
+}
+
+/** Every team name the preview mentions, once, sorted. */
+export function platformTeamNames(preview: ImportPreviewOutput | null): string[] {
+  const names = new Set<string>();
+  for (const item of preview?.items ?? []) {
+    for (const team of [item.teams.faction1, item.teams.faction2]) if (team?.name) names.add(team.name);
+  }
+  return [...names].sort((a, b) => a.localeCompare(b));
+}
+
+export interface TeamMatch {
+  platformTeam: string;
+  teamId: string;
+  teamName: string;
+}
+
+/** The import's participant_matches: 'platform:{platform}:team:{name}' -> our team id. */
+export function participantMatches(platform: Platform, matches: readonly TeamMatch[]): Record<string, string> {
+  return Object.fromEntries(matches.map((m) => [participantMatchKey(platform, m.platformTeam), m.teamId]));
+}
+
+/**
+ * The server's reason for a failed call, when it is one a person can read: plain messages
+ * as they are, validation errors as their first issue.
+ */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const message = String(error.message ?? '');
+  if (!message || message === 'Internal server error') return null;
+  if (!message.startsWith('[')) return message;
+  try {
+    const issues = JSON.parse(message) as { message?: string }[];
+    return issues[0]?.message ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,65 @@
+import type { MatchListItem } from '@campus-elo/api-contract';
+import { matchUrlForLanguage } from '@campus-elo/domain';
+import { Anchor, Badge, Paper, Title, VisuallyHidden } from '@mantine/core';
+import { trpc } from '../../lib/trpc';
+import { Score } from '../common/Score';
+import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
+import { LIVE_REFRESH_MS } from '../home/LiveMatchesWidget';
+import { MatchTeamLine } from './MatchTeamLine';
+import classes from './MatchCards.module.css';
+
+function LiveMatchCard({ match }: { match: MatchListItem }) {
+  const url = matchUrlForLanguage(match.url, 'en');
+  return (
+    <Paper component="li" withBorder p="md" className={classes.card} data-match-id={match.id}>
+      <div className={classes.cardHeader}>
+        <Badge color="red" variant="filled">
+          Live
+        </Badge>
+        {match.competition && <span className={classes.meta}>{match.competition.name}</span>}
+      </div>
+      <MatchTeamLine team={match.team1}>
+        <Score own={match.score_team1} other={match.score_team2} />
+      </MatchTeamLine>
+      <MatchTeamLine team={match.team2}>
+        <Score own={match.score_team2} other={match.score_team1} />
+      </MatchTeamLine>
+      {url && (
+        <Anchor href={url} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
+          View
+          <VisuallyHidden>
+            {' '}
+            {match.team1.name} vs {match.team2.name} (opens in a new tab)
+          </VisuallyHidden>
+        </Anchor>
+      )}
+    </Paper>
+  );
+}
+
+export function LiveMatchesTab() {
+  const live = trpc.public.matches.useQuery(
+    { status: ['in_progress'], sort: 'date', order: 'asc', page: 1, page_size: 100 },
+    { refetchInterval: LIVE_REFRESH_MS, staleTime: LIVE_REFRESH_MS },
+  );
+  return (
+    <section aria-labelledby="live-matches-heading">
+      <Title order={2} size="h3" id="live-matches-heading" mb="md">
+        Live Matches
+      </Title>
+      {live.isPending ? (
+        <LoadingState label="Loading live matches" />
+      ) : live.isError ? (
+        <ErrorMessage message="There was an error loading live matches. Please try again later." />
+      ) : live.data.results.length === 0 ? (
+        <EmptyMessage message="No live matches currently" />
+      ) : (
+        <ul className={classes.grid}>
+          {live.data.results.map((match) => (
+            <LiveMatchCard key={match.id} match={match} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

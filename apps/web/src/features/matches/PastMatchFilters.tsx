@@ -1,0 +1,79 @@
+import { Button, Collapse, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useId } from 'react';
+import { trpc } from '../../lib/trpc';
+import { COMPETITIONS, type Competition, type PastMatchSearch } from './pastMatchSearch';
+
+const ALL = 'all';
+
+interface PastMatchFiltersProps {
+  filters: PastMatchSearch;
+  open: boolean;
+  onToggle: () => void;
+  onChange: (patch: Partial<PastMatchSearch>) => void;
+  onReset: () => void;
+}
+
+const competitionOptions = [{ value: ALL, label: 'All Competitions' }, ...COMPETITIONS.map((name) => ({ value: name, label: name }))];
+const orderOptions = [
+  { value: 'desc', label: 'Newest First' },
+  { value: 'asc', label: 'Oldest First' },
+];
+
+/** The collapsible 'Filter Matches' panel above the past-match list. */
+export function PastMatchFilters({ filters, open, onToggle, onChange, onReset }: PastMatchFiltersProps) {
+  const panelId = useId();
+  const seasons = trpc.public.seasons.useQuery({ sort: 'start_date', order: 'desc', page: 1, page_size: 50 });
+  const seasonOptions = [{ value: ALL, label: 'All Seasons' }, ...(seasons.data?.results ?? []).map((season) => ({ value: season.id, label: season.name }))];
+
+  return (
+    <div>
+      <Button variant="default" onClick={onToggle} aria-expanded={open} aria-controls={panelId}>
+        Filter Matches
+      </Button>
+      <Collapse expanded={open} id={panelId}>
+        <Paper withBorder p="md" mt="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+            <TextInput
+              type="date"
+              label="From Date"
+              value={filters.from ?? ''}
+              max={filters.to}
+              onChange={(event) => onChange({ from: event.currentTarget.value || undefined })}
+            />
+            <TextInput
+              type="date"
+              label="To Date"
+              value={filters.to ?? ''}
+              min={filters.from}
+              onChange={(event) => onChange({ to: event.currentTarget.value || undefined })}
+            />
+            <Select
+              label="Season"
+              data={seasonOptions}
+              value={filters.season ?? ALL}
+              allowDeselect={false}
+              onChange={(value) => onChange({ season: value && value !== ALL ? value : undefined })}
+            />
+            <Select
+              label="Competition"
+              data={competitionOptions}
+              value={filters.competition ?? ALL}
+              allowDeselect={false}
+              onChange={(value) => onChange({ competition: value && value !== ALL ? (value as Competition) : undefined })}
+            />
+            <Select
+              label="Order"
+              data={orderOptions}
+              value={filters.order ?? 'desc'}
+              allowDeselect={false}
+              onChange={(value) => onChange({ order: value === 'asc' ? 'asc' : undefined })}
+            />
+          </SimpleGrid>
+          <Button variant="subtle" mt="sm" onClick={onReset}>
+            Reset Filters
+          </Button>
+        </Paper>
+      </Collapse>
+    </div>
+  );
+}

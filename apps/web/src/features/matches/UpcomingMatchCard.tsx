@@ -1,0 +1,62 @@
+import type { MatchListItem } from '@campus-elo/api-contract';
+import { eloChangePreview, starRating } from '@campus-elo/domain';
+import { Badge, Paper, Text } from '@mantine/core';
+import { EloChange } from '../common/EloChange';
+import { formatDateTime } from '../common/format';
+import { StarRating } from '../common/StarRating';
+import { MatchTeamLine } from './MatchTeamLine';
+import classes from './MatchCards.module.css';
+
+type MatchTeam = MatchListItem['team1'];
+
+function UpcomingTeam({ team, opponent }: { team: MatchTeam; opponent: MatchTeam }) {
+  const change = eloChangePreview(team.elo, opponent.elo);
+  return (
+    <div className={classes.upcomingTeam}>
+      <MatchTeamLine team={team} bold />
+      <div className={classes.eloFacts}>
+        <span>Elo {team.elo}</span>
+        <span>
+          Win <EloChange value={change.win} />
+        </span>
+        <span>
+          Loss <EloChange value={change.loss} />
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** A scheduled match: both Elos, what each side stands to win or lose, and how worth watching it is. */
+export function UpcomingMatchCard({ match }: { match: MatchListItem }) {
+  const stars = starRating(match.team1.elo, match.team2.elo);
+  return (
+    <Paper
+      component="li"
+      withBorder
+      p="md"
+      className={stars === 5 ? `${classes.card} ${classes.fiveStars}` : classes.card}
+      data-match-id={match.id}
+      data-stars={stars}
+    >
+      <div className={classes.cardHeader}>
+        <Text size="sm" fw={600}>
+          {formatDateTime(match.date)}
+        </Text>
+        <StarRating value={stars} />
+      </div>
+      <div className={classes.upcomingTeams}>
+        <UpcomingTeam team={match.team1} opponent={match.team2} />
+        <span className={classes.versus}>vs</span>
+        <UpcomingTeam team={match.team2} opponent={match.team1} />
+      </div>
+      {match.competition && (
+        <div className={classes.meta}>
+          <Badge variant="light" color="gray" c="gray.9">
+            {match.competition.name}
+          </Badge>
+        </div>
+      )}
+    </Paper>
+  );
+}

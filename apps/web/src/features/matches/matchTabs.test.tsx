@@ -1,0 +1,70 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeMatch, never, paged, renderWithProviders } from '../common/testing';
+import { LiveMatchesTab } from './LiveMatchesTab';
+import { UpcomingMatchesTab } from './UpcomingMatchesTab';
+
+const fail = () => {
+  throw new Error('down');
+};
+
+describe('LiveMatchesTab', () => {
+  it('shows a spinner, then the empty text', async () => {
+    renderWithProviders(<LiveMatchesTab />, { api: { 'public.matches': never } });
+    expect(await screen.findByRole('status', { name: 'Loading live matches' })).toBeTruthy();
+  });
+
+  it("says 'No live matches currently' when nothing is live", async () => {
+    renderWithProviders(<LiveMatchesTab />, { api: { 'public.matches': () => paged([]) } });
+    expect(await screen.findByText('No live matches currently')).toBeTruthy();
+  });
+
+  it('shows the error text', async () => {
+    renderWithProviders(<LiveMatchesTab />, { api: { 'public.matches': fail } });
+    expect(await screen.findByText('There was an error loading live matches. Please try again later.')).toBeTruthy();
+  });
+
+  it("links 'View' to the match page in English, in a new tab without referrer", async () => {
+    renderWithProviders(<LiveMatchesTab />, { api: { 'public.matches': () => paged([fakeMatch({ status: 'in_progress', score_team1: 5, score_team2: 7 })]) } });
+    const view = await screen.findByRole('link', { name: /^View/ });
+    expect(view.getAttribute('href')).toBe('https://www.faceit.com/en/cs2/room/1-abc');
+    expect(view.getAttribute('target')).toBe('_blank');
+    expect(view.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByText('7').getAttribute('data-tone')).toBe('higher');
+    expect(screen.getByText('5').getAttribute('data-tone')).toBe('lower');
+  });
+});
+
+describe('UpcomingMatchesTab', () => {
+  it('asks for scheduled matches in the three windows and shows each empty text', async () => {
+    const asked: { date_from: string; date_to: string; page_size: number }[] = [];
+    renderWithProviders(<UpcomingMatchesTab />, {
+      api: {
+        'public.matches': (input) => {
+          asked.push(input);
+          return paged([]);
+        },
+      },
+    });
+    expect(await screen.findByText('No matches scheduled for today')).toBeTruthy();
+    expect(await screen.findByText('No matches scheduled for this week')).toBeTruthy();
+    expect(await screen.findByText('No matches scheduled for this month')).toBeTruthy();
+    expect(asked).toHaveLength(3);
+    const spans = asked.map((input) => (Date.parse(input.date_to) - Date.parse(input.date_from)) / 86_400_000).sort((a, b) => a - b);
+    expect(spans[0]).toBeLessThanOrEqual(1);
+    expect(spans[1]).toBeCloseTo(7);
+    expect(spans[2]).toBeCloseTo(30);
+    expect(asked.every((input) => input.page_size === 100)).toBe(true);
+  });
+
+  it('shows the error text', async () => {
+    renderWithProviders(<UpcomingMatchesTab />, { api: { 'public.matches': fail } });
+    expect((await screen.findAllByText('There was an error loading upcoming matches. Please try again later.')).length).toBeGreaterThan(0);
+  });
+
+  it('lists scheduled matches under their window', async () => {
+    renderWithProviders(<UpcomingMatchesTab />, { api: { 'public.matches': () => paged([fakeMatch()]) } });
+    await waitFor(() => expect(screen.getAllByText('Owls')).toHaveLength(3));
+    for (const heading of ['Today', 'This Week', 'This Month']) expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
+  });
+});

@@ -1,0 +1,95 @@
+import { Container, Group, Paper, Select, Tabs, Text, Title } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { pageTitle } from '../../lib/site-settings';
+import { trpc } from '../../lib/trpc';
+import { formatDate } from '../common/format';
+import { useCurrentSeason } from '../common/useCurrentSeason';
+import { useHashTab } from '../common/useHashTab';
+import { usePageTitle } from '../common/usePageTitle';
+import { PlayerRankingsList } from './PlayerRankingsList';
+import { ALL_SEASONS, CURRENT_RANKINGS } from './rankingsSearch';
+import { TeamRankingsList } from './TeamRankingsList';
+
+const RANKING_TABS = ['team', 'player'] as const;
+const routeApi = getRouteApi('/rankings');
+
+/** /rankings: team and player rankings per season; team rankings also per weekly snapshot. */
+export function RankingsPage() {
+  usePageTitle(pageTitle('Rankings'));
+  const [tab, selectTab] = useHashTab(RANKING_TABS, 'team');
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const currentSeason = useCurrentSeason();
+  const seasons = trpc.public.seasons.useQuery({ sort: 'start_date', order: 'desc', page: 1, page_size: 50 });
+
+  // No season in the URL: the current season once known (all seasons when there is none).
+  const seasonValue = search.season ?? (currentSeason.isPending ? null : (currentSeason.data?.id ?? ALL_SEASONS));
+  const ready = seasonValue !== null;
+  const seasonId = seasonValue && seasonValue !== ALL_SEASONS ? seasonValue : undefined;
+
+  const weeks = trpc.public.rankings.useQuery({ season_id: seasonId, sort: 'date', order: 'desc', page: 1, page_size: 100 }, { enabled: ready && tab === 'team' });
+
+  const seasonOptions = [
+    { value: ALL_SEASONS, label: 'All Seasons' },
+    ...(seasons.data?.results ?? []).map((season) => ({ value: season.id, label: season.name })),
+  ];
+  const weekOptions = [
+    { value: CURRENT_RANKINGS, label: 'Current Rankings' },
+    ...(weeks.data?.results ?? []).map((week) => ({
+      value: week.id,
+      label: seasonId ? `Week of ${formatDate(week.date)}` : `Week of ${formatDate(week.date)} (${week.season.name})`,
+    })),
+  ];
+
+  // Picking a season or a week starts the list again at page 1 (a new query key).
+  const changeSearch = (next: { season?: string; week?: string }) => void navigate({ search: next, hash: true, replace: true });
+
+  return (
+    <Container size="md" py="lg">
+      <Title order={1} mb="md">
+        Rankings
+      </Title>
+      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="team">Team Rankings</Tabs.Tab>
+          <Tabs.Tab value="player">Player Rankings</Tabs.Tab>
+        </Tabs.List>
+        <Group gap="sm" mb="md" align="flex-end" grow preventGrowOverflow={false}>
+          <Select
+            label="Season"
+            placeholder="Select a season"
+            data={seasonOptions}
+            value={seasonValue}
+            allowDeselect={false}
+            onChange={(value) => value && changeSearch({ season: value })}
+          />
+          {tab === 'team' && (
+            <Select
+              label="Ranking Week"
+              data={weekOptions}
+              value={search.week ?? CURRENT_RANKINGS}
+              allowDeselect={false}
+              onChange={(value) => changeSearch({ season: search.season, week: value && value !== CURRENT_RANKINGS ? value : undefined })}
+            />
+          )}
+        </Group>
+        <Tabs.Panel value="team">
+          <Text c="dimmed" size="sm" mb="sm">
+            Team rankings are based on initial Faceit Elo and team performance.
+          </Text>
+          <Paper withBorder p="xs">
+            <TeamRankingsList seasonId={seasonId} rankingId={search.week} ready={ready} />
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="player">
+          <Text c="dimmed" size="sm" mb="sm">
+            Player rankings are based on current Faceit Elo.
+          </Text>
+          <Paper withBorder p="xs">
+            <PlayerRankingsList seasonId={seasonId} ready={ready} />
+          </Paper>
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}

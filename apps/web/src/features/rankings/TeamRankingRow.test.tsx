@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paged, renderWithProviders } from '../common/testing';
+import { TeamRankingRow } from './TeamRankingRow';
+
+const team = { id: '3f9a3a8e-8a36-4d0e-9a57-0f4b6b4a1d11', name: 'Owls', picture: null };
+const players = [
+  { id: 'p1', name: 'Ace', picture: null, skill_level: 9, elo: 2300, team: null, benched: false, visible: true },
+  { id: 'p2', name: 'Bolt', picture: '/media/bolt.png', skill_level: 7, elo: 1900, team: null, benched: false, visible: true },
+];
+
+function setScreenWidth(wide: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: wide,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+function renderRow(playersAnswer: () => unknown) {
+  const asked: unknown[] = [];
+  renderWithProviders(
+    <ol>
+      <TeamRankingRow rank={1} team={team} elo={1712} />
+    </ol>,
+    {
+      api: {
+        'public.players': (input) => {
+          asked.push(input);
+          return playersAnswer();
+        },
+      },
+    },
+  );
+  return asked;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('TeamRankingRow', () => {
+  it('fetches the top 5 visible, active players only once expanded, and collapses again', async () => {
+    setScreenWidth(true);
+    const asked = renderRow(() => paged(players, 5));
+    const row = await screen.findByRole('button', { name: /Owls/ });
+    expect(row.getAttribute('aria-expanded')).toBe('false');
+    expect(asked).toEqual([]);
+
+    await userEvent.click(row);
+    expect(await screen.findByText('Ace')).toBeTruthy();
+    expect(screen.getByText('Bolt')).toBeTruthy();
+    expect(row.getAttribute('aria-expanded')).toBe('true');
+    expect(asked).toEqual([{ team_id: team.id, sort: 'elo', order: 'desc', visible: true, benched: false, page: 1, page_size: 5 }]);
+
+    await userEvent.click(row);
+    await waitFor(() => expect(screen.queryByText('Ace')).toBeNull());
+    expect(row.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("says 'Error loading players' when the roster fails", async () => {
+    setScreenWidth(true);
+    renderRow(() => {
+      throw new Error('down');
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /Owls/ }));
+    expect(await screen.findByText('Error loading players')).toBeTruthy();
+  });
+
+  it('does not expand on small screens', async () => {
+    setScreenWidth(false);
+    const asked = renderRow(() => paged(players, 5));
+    expect(await screen.findByText('Owls')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(asked).toEqual([]);
+  });
+});

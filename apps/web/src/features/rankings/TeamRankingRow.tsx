@@ -1,0 +1,99 @@
+import { UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useId, useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { PlayerPicture, TeamLogo } from '../common/EntityImage';
+import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
+import classes from './RankingRow.module.css';
+
+/** Rows expand from the 'sm' breakpoint up; on small screens there is no room for the roster. */
+export const EXPANDABLE_ROWS_QUERY = '(min-width: 48em)';
+
+export interface RankedTeam {
+  id: string;
+  name: string;
+  picture: string | null;
+}
+
+interface TeamRankingRowProps {
+  rank: number;
+  team: RankedTeam;
+  elo: number;
+}
+
+/** The team's five best visible, active players; mounted (and fetched) only while expanded. */
+function TeamTopPlayers({ teamId }: { teamId: string }) {
+  const players = trpc.public.players.useQuery({
+    team_id: teamId,
+    sort: 'elo',
+    order: 'desc',
+    visible: true,
+    benched: false,
+    page: 1,
+    page_size: 5,
+  });
+  if (players.isPending) return <LoadingState label="Loading players" />;
+  if (players.isError) return <ErrorMessage message="Error loading players" />;
+  if (players.data.results.length === 0) return <EmptyMessage message="No active players" />;
+  return (
+    <ul className={classes.roster} aria-label="Top players">
+      {players.data.results.map((player) => (
+        <li key={player.id} className={classes.rosterPlayer}>
+          <PlayerPicture src={player.picture} size={28} />
+          <span className={classes.name}>{player.name}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RowContent({ rank, team, elo }: TeamRankingRowProps) {
+  return (
+    <>
+      <span className={classes.rank}>
+        <VisuallyHidden>Rank </VisuallyHidden>
+        {rank}
+      </span>
+      <TeamLogo src={team.picture} size={32} />
+      <span className={classes.name}>{team.name}</span>
+      <span className={classes.elo}>
+        {elo}
+        <VisuallyHidden> Elo</VisuallyHidden>
+      </span>
+    </>
+  );
+}
+
+/** A ranked team; a click shows or hides its top players (not on small screens). */
+export function TeamRankingRow(props: TeamRankingRowProps) {
+  const expandable = useMediaQuery(EXPANDABLE_ROWS_QUERY, false, { getInitialValueInEffect: false });
+  const [expanded, setExpanded] = useState(false);
+  const panelId = useId();
+  const open = expandable && expanded;
+  return (
+    <li className={classes.item} data-team-id={props.team.id}>
+      {expandable ? (
+        <UnstyledButton
+          className={`${classes.row} ${classes.rowButton}`}
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          <RowContent {...props} />
+          <svg className={classes.chevron} data-open={open} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+            <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </UnstyledButton>
+      ) : (
+        <div className={classes.row}>
+          <RowContent {...props} />
+        </div>
+      )}
+      {open && (
+        <div id={panelId} className={classes.panel}>
+          <TeamTopPlayers teamId={props.team.id} />
+        </div>
+      )}
+    </li>
+  );
+}

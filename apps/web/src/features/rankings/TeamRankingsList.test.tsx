@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../common/testing';
+import { TeamRankingsList } from './TeamRankingsList';
+
+const team = (n: number) => ({ id: `team-${n}`, name: `Team ${n}`, picture: null, school_name: null, elo: 3000 - n, captain: null });
+const pageOf = (page: number, size: number) => ({
+  count: 25,
+  total_pages: 2,
+  current_page: page,
+  page_size: 20,
+  results: Array.from({ length: size }, (_, i) => team((page - 1) * 20 + i + 1)),
+});
+
+describe('TeamRankingsList', () => {
+  it('loads 20 a page and stops after a short page', async () => {
+    const pages: number[] = [];
+    renderWithProviders(<TeamRankingsList seasonId="season-1" rankingId={undefined} ready />, {
+      api: {
+        'public.teams': (input: { page: number }) => {
+          pages.push(input.page);
+          return pageOf(input.page, input.page === 1 ? 20 : 5);
+        },
+      },
+    });
+    expect(await screen.findByText('Team 20')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Team 25')).toBeTruthy();
+    expect(screen.getByText('No more teams to load')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(pages).toEqual([1, 2]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(25);
+  });
+
+  it('shows a snapshot week from its ranking items, with their stored ranks', async () => {
+    const asked: unknown[] = [];
+    renderWithProviders(<TeamRankingsList seasonId="season-1" rankingId="week-1" ready />, {
+      api: {
+        'public.rankingItems': (input) => {
+          asked.push(input);
+          return { count: 1, total_pages: 1, current_page: 1, page_size: 20, results: [{ id: 'item-1', rank: 7, elo: 1650, team: { id: 't', name: 'Snapshot Team', picture: null, school_name: null } }] };
+        },
+      },
+    });
+    expect(await screen.findByText('Snapshot Team')).toBeTruthy();
+    expect(screen.getByText('7')).toBeTruthy();
+    expect(asked).toEqual([{ ranking_id: 'week-1', sort: 'rank', order: 'asc', page: 1, page_size: 20 }]);
+  });
+
+  it("says 'Error loading teams' when the list fails", async () => {
+    renderWithProviders(<TeamRankingsList seasonId={undefined} rankingId={undefined} ready />, {
+      api: {
+        'public.teams': () => {
+          throw new Error('down');
+        },
+      },
+    });
+    expect(await screen.findByText('Error loading teams')).toBeTruthy();
+  });
+});

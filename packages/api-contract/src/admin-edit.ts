@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { uuidParam } from './query-params';
+
+/** Largest picture the server takes (the browser sends at most 0.5 MB after compression). */
+export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+const MAX_PICTURE_TEXT = Math.ceil((MAX_PICTURE_BYTES * 4) / 3) + 100;
+
+const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]*={0,2}$/i;
+const SITE_PATH = /^\/(?!\/)\S*$/;
+const WEB_URL = /^https?:\/\/\S+$/i;
+
+/** True for a base64 `data:image/...` URL: a new picture the server re-encodes and stores. */
+export function isPictureDataUrl(value: string): boolean {
+  return value.startsWith('data:') && DATA_URL.test(value);
+}
+
+/**
+ * A picture in an edit payload: the current picture's URL (a site path such as
+ * '/media/teams/…' or an http(s) URL), or a new picture as a base64 `data:image/...` URL.
+ */
+export const pictureValue = z
+  .string()
+  .max(MAX_PICTURE_TEXT, { error: 'The picture is larger than 5 MB' })
+  .refine((value) => isPictureDataUrl(value) || (value.length <= 2048 && (SITE_PATH.test(value) || WEB_URL.test(value))), {
+    error: 'Expected a picture URL or a base64 data:image URL',
+  });
+
+/** The form's rule for number fields: anything that is not a number becomes 0. */
+export function numberOrZero(value: unknown): number {
+  const parsed = typeof value === 'number' ? value : Number.parseInt(String(value ?? '').trim(), 10);
+  return Number.isFinite(parsed) ? Math.trunc(parsed) : 0;
+}
+
+/** The form's rule for optional texts: an empty one is left out of the payload. */
+export function emptyAsUndefined(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+const eloValue = z.number({ error: 'Elo must be a whole number' }).int({ error: 'Elo must be a whole number' }).min(-100000).max(100000);
+const optionalText = (max: number) => z.string().trim().min(1).max(max).optional();
+
+/** PUT /v1/teams/{id}/ and admin.teams.update. PUT replaces: a field left out becomes empty. */
+export const teamEditFields = z.object({
+  name: z.string().trim().min(1, { error: 'Team name is required' }).max(200),
+  school_name: optionalText(200),
+  elo: eloValue,
+  picture: pictureValue.optional(),
+});
+export const teamUpdateInput = teamEditFields.extend({ id: uuidParam });
+
+/** PUT /v1/players/{id}/ and admin.players.update. */
+export const playerEditFields = z.object({
+  name: z.string().trim().min(1, { error: 'Player name is required' }).max(200),
+  steam_id: optionalText(100),
+  faceit_id: optionalText(100),
+  elo: eloValue,
+  skill_level: z
+    .number({ error: 'Skill level must be a whole number from 1 to 10' })
+    .int({ error: 'Skill level must be a whole number from 1 to 10' })
+    .min(1, { error: 'Skill level must be between 1 and 10' })
+    .max(10, { error: 'Skill level must be between 1 and 10' }),
+  /** null: no team. */
+  team_id: uuidParam.nullable(),
+  benched: z.boolean(),
+  visible: z.boolean(),
+  picture: pictureValue.optional(),
+});
+export const playerUpdateInput = playerEditFields.extend({ id: uuidParam });
+
+export const entityIdInput = z.object({ id: uuidParam });
+
+export const adminTeam = z.object({
+  id: z.string(),
+  name: z.string(),
+  picture: z.string().nullable(),
+  school_name: z.string().nullable(),
+  elo: z.number().int(),
+});
+export const adminPlayer = z.object({
+  id: z.string(),
+  name: z.string(),
+  picture: z.string().nullable(),
+  steam_id: z.string().nullable(),
+  faceit_id: z.string().nullable(),
+  elo: z.number().int(),
+  skill_level: z.number().int(),
+  team: z.object({ id: z.string(), name: z.string() }).nullable(),
+  team_id: z.string().nullable(),
+  benched: z.boolean(),
+  visible: z.boolean(),
+});
+
+/** The Edit Team/Player dropdowns: every team and player, sorted by name. */
+export const teamOption = z.object({ id: z.string(), name: z.string() });
+export const teamOptionsOutput = z.array(teamOption);
+export const playerOption = z.object({ id: z.string(), name: z.string(), team_name: z.string().nullable() });
+export const playerOptionsOutput = z.array(playerOption);
+
+export type TeamEditFields = z.infer<typeof teamEditFields>;
+export type PlayerEditFields = z.infer<typeof playerEditFields>;
+export type AdminTeam = z.infer<typeof adminTeam>;
+export type AdminPlayer = z.infer<typeof adminPlayer>;
+export type TeamOption = z.infer<typeof teamOption>;
+export type PlayerOption = z.infer<typeof playerOption>;

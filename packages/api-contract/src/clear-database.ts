@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { uuidParam } from './query-params';
+
+/** The tables Clear Database empties (and a backup holds), in the order they are restored. */
+export const CLEARED_TABLES = ['teams', 'players', 'player_seasons', 'participants', 'matches', 'rankings', 'ranking_items'] as const;
+export type ClearedTable = (typeof CLEARED_TABLES)[number];
+
+export const clearDatabaseInput = z.object({
+  security_key: z.string({ error: 'Security key is required' }).trim().min(1, { error: 'Security key is required' }),
+});
+export const clearDatabaseOutput = z.object({
+  message: z.string(),
+  /** The backup written before clearing: GET /v1/backups/{id}/ downloads it. */
+  backup_id: z.string(),
+});
+
+/** What the Clear Database card may show: the key only while it is the demo default. */
+export const clearDatabaseInfoOutput = z.object({ default_key: z.string().nullable() });
+
+export const backupIdInput = z.object({ id: uuidParam });
+
+export const backupListItem = z.object({
+  id: z.string(),
+  reason: z.string(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  /** Rows per table in the backup. */
+  rows: z.record(z.string(), z.number().int()),
+});
+export const backupListOutput = z.object({ results: z.array(backupListItem) });
+
+export const restoreBackupOutput = z.object({
+  message: z.string(),
+  /** Rows restored per table. */
+  restored: z.record(z.string(), z.number().int()),
+  /** The backup of what was there just before restoring (restoring replaces it); null when it was empty. */
+  previous_backup_id: z.string().nullable(),
+});
+
+/** The downloadable file: `pnpm cli restore FILE` reads it back. */
+export const BACKUP_FORMAT = 'campus-elo-backup';
+/** Rows as PostgreSQL's to_jsonb writes them, so timestamps keep their microseconds. */
+const tableRows = z.array(z.record(z.string(), z.unknown()));
+export const backupFile = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.literal(1),
+  created_at: z.string(),
+  tables: z.object({
+    teams: tableRows,
+    players: tableRows,
+    player_seasons: tableRows,
+    participants: tableRows,
+    matches: tableRows,
+    rankings: tableRows,
+    ranking_items: tableRows,
+  } satisfies Record<ClearedTable, typeof tableRows>),
+});
+
+export type ClearDatabaseInput = z.input<typeof clearDatabaseInput>;
+export type ClearDatabaseOutput = z.infer<typeof clearDatabaseOutput>;
+export type BackupListItem = z.infer<typeof backupListItem>;
+export type RestoreBackupOutput = z.infer<typeof restoreBackupOutput>;
+export type BackupFile = z.infer<typeof backupFile>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { booleanParam, uuidParam } from './query-params';
+
+// The defaults equal DEFAULT_ELO and DEFAULT_SKILL_LEVEL of @campus-elo/domain (this package
+// depends on zod only; a server test keeps the two in step).
+const DEFAULT_ELO_VALUE = 1000;
+const DEFAULT_SKILL_LEVEL_VALUE = 1;
+
+const eloValue = z.number({ error: 'Expected a whole number' }).int().min(0).max(10_000);
+
+// ---- POST /v1/player-elo/reset/
+export const playerEloResetInput = z.object({
+  default_elo: eloValue.default(DEFAULT_ELO_VALUE),
+  default_skill_level: z.number({ error: 'Expected a whole number' }).int().min(1).max(10).default(DEFAULT_SKILL_LEVEL_VALUE),
+});
+export const playerEloResetOutput = z.object({ updated_players: z.number().int() });
+
+// ---- POST /v1/team-elo/calculate/
+export const teamEloCalculateInput = z.object({
+  /** Only teams whose Elo still equals default_elo (never rated) are calculated. */
+  only_default_elo: booleanParam.default(false),
+  default_elo: eloValue.default(DEFAULT_ELO_VALUE),
+});
+export const teamEloCalculateOutput = z.object({
+  /** Teams rated from their roster and written. */
+  updated_teams: z.number().int(),
+  teams_without_enough_players: z.number().int(),
+  total_teams_processed: z.number().int(),
+});
+
+// ---- POST /v1/team-elo/recalculate/
+export const teamEloRecalculateInput = z.object({
+  reset_to_default: booleanParam.default(true),
+  default_elo: eloValue.default(DEFAULT_ELO_VALUE),
+});
+export const teamEloRecalculateOutput = z.object({
+  summary: z.object({
+    /** Completed matches applied to the teams' Elo. */
+    processed_count: z.number().int(),
+    /** Completed matches that could not be applied (no winner, unknown team, bye, bad date). */
+    error_count: z.number().int(),
+  }),
+  /** Applied matches that moved at least one team's Elo. */
+  total_elo_changes: z.number().int(),
+});
+
+// ---- POST /v1/rankings/snapshot/
+export const rankingSnapshotInput = z.object({
+  /** Absent: the season with the latest start_date. */
+  season_id: uuidParam.optional(),
+});
+export const rankingSnapshotOutput = z.object({
+  teams_ranked: z.number().int(),
+  season_name: z.string(),
+  season_id: z.string(),
+  ranking_id: z.string(),
+});
+
+export type PlayerEloResetInput = z.input<typeof playerEloResetInput>;
+export type PlayerEloResetOutput = z.infer<typeof playerEloResetOutput>;
+export type TeamEloCalculateInput = z.input<typeof teamEloCalculateInput>;
+export type TeamEloCalculateOutput = z.infer<typeof teamEloCalculateOutput>;
+export type TeamEloRecalculateInput = z.input<typeof teamEloRecalculateInput>;
+export type TeamEloRecalculateOutput = z.infer<typeof teamEloRecalculateOutput>;
+export type RankingSnapshotInput = z.input<typeof rankingSnapshotInput>;
+export type RankingSnapshotOutput = z.infer<typeof rankingSnapshotOutput>;

@@ -1,0 +1,133 @@
+import type { Insertable } from 'kysely';
+import type {
+  CompetitionsTable,
+  MatchesTable,
+  MediaTable,
+  ParticipantsTable,
+  PlayerSeasonsTable,
+  PlayersTable,
+  RankingItemsTable,
+  RankingsTable,
+  SeasonsTable,
+  TeamsTable,
+} from '../schema';
+import { recentSemesters } from './calendar';
+import { competitionRows, createCompetitions, createSeasons, participantRows, seasonRows, type SeasonPlan } from './competitions';
+import { createRosters } from './players';
+import { createRandom } from './random';
+import { rateMatches, weeklySnapshots } from './ratings';
+import { cancelPlayedMatches, matchRows, scheduleCurrentExtras, schedulePlayoffs, scheduleRegularSeason } from './schedule';
+import { createTeams, type LogoMode } from './teams';
+
+export interface LeagueSize {
+  teams: number;
+  freeAgents: number;
+  /** Regular rounds per competition and season; in a round most teams play once. */
+  roundsPerCompetition: number;
+  /** How many of the newest seasons get weekly ranking snapshots. */
+  snapshotSeasons: number;
+  logos: LogoMode;
+}
+
+/** The current semester and the three before it. */
+const SEASON_COUNT = 4;
+const CANCELLED_MIN = 3;
+const CANCELLED_MAX = 4;
+/** At most this many cancellations are taken from played matches; the rest are future ones. */
+const CANCELLED_PLAYED = 2;
+
+export interface LeagueRows {
+  seasons: Insertable<SeasonsTable>[];
+  competitions: Insertable<CompetitionsTable>[];
+  media: Insertable<MediaTable>[];
+  /** Teams are written before their players, so captains follow in a second step. */
+  teams: Insertable<TeamsTable>[];
+  captains: { teamId: string; captainId: string }[];
+  players: Insertable<PlayersTable>[];
+  playerSeasons: Insertable<PlayerSeasonsTable>[];
+  participants: Insertable<ParticipantsTable>[];
+  matches: Insertable<MatchesTable>[];
+  rankings: Insertable<RankingsTable>[];
+  rankingItems: Insertable<RankingItemsTable>[];
+}
+
+/**
+ * Builds a whole league in memory, relative to `today`: the same seed and `today` always
+ * give the same rows, ids included. Each part draws from its own named random stream, so
+ * teams and players stay the same from one day to the next even though the schedule moves.
+ */
+export function buildLeague(options: { seed: string; today: Date; size: LeagueSize }): LeagueRows {
+  const { seed, today, size } = options;
+  const now = today.getTime();
+  if (Number.isNaN(now)) throw new RangeError('buildLeague: invalid today');
+  const createdAt = today.toISOString();
+
+  const seasons = createSeasons(seed, recentSemesters(today, SEASON_COUNT - 1));
+  const current = seasons[seasons.length - 1] as SeasonPlan;
+  const { teams, media } = createTeams(createRandom(`${seed}:teams`), {
+    count: size.teams,
+    seasonCount: seasons.length,
+    logos: size.logos,
+    createdAt,
+  });
+  const rosters = createRosters(createRandom(`${seed}:players`), {
+    teams,
+    freeAgents: size.freeAgents,
+    seasonIds: seasons.map((s) => s.id),
+    createdAt,
+  });
+  const competitions = createCompetitions(seed, createRandom(`${seed}:participants`), seasons, teams);
+
+  const random = createRandom(`${seed}:matches:${now}`);
+  const strength = rosters.startElo;
+  const matches = competitions.flatMap((competition) => [
+    ...scheduleRegularSeason(random, competition, { rounds: size.roundsPerCompetition, now, strength }),
+    ...(competition.season !== current && competition.platform === 'faceit' ? schedulePlayoffs(random, competition, strength) : []),
+  ]);
+  const cancelledTarget = random.int(CANCELLED_MIN, CANCELLED_MAX);
+  const cancelledPlayed = cancelPlayedMatches(random, matches, current.id, CANCELLED_PLAYED);
+  const ratings = rateMatches(teams, rosters.startElo, matches);
+  matches.push(
+    ...scheduleCurrentExtras(random, {
+      now,
+      competitions: competitions.filter((c) => c.season === current),
+      elo: ratings.elo,
+      cancelled: cancelledTarget - cancelledPlayed,
+    }),
+  );
+  // Stored oldest first, which keeps date-ordered scans of a big league close to the disk order.
+  matches.sort((a, b) => a.date - b.date);
+
+  const snapshots = weeklySnapshots(createRandom(`${seed}:rankings:${now}`), {
+    seasons: seasons.slice(-size.snapshotSeasons),
+    teams,
+    startElo: rosters.startElo,
+    ratings,
+    matches,
+    now,
+    createdAt,
+  });
+
+  return {
+    seasons: seasonRows(seasons, createdAt),
+    competitions: competitionRows(competitions, createdAt),
+    media,
+    teams: teams.map((t) => ({
+      id: t.id,
+      name: t.name,
+      picture: t.picture,
+      school_name: t.schoolName,
+      elo: ratings.elo.get(t.id) as number,
+      captain_id: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })),
+    captains: rosters.captains,
+    players: rosters.players,
+    playerSeasons: rosters.playerSeasons,
+    participants: participantRows(createRandom(`${seed}:participant-ids`), competitions, createdAt),
+    matches: matchRows(matches, createdAt),
+    rankings: snapshots.rankings,
+    rankingItems: snapshots.rankingItems,
+  };
+}

@@ -1,0 +1,95 @@
+import { replayElo, type AppliedMatch } from '@campus-elo/domain';
+import type { Insertable } from 'kysely';
+import type { RankingItemsTable, RankingsTable } from '../schema';
+import { mondaysBetween } from './calendar';
+import type { SeasonPlan } from './competitions';
+import type { Random } from './random';
+import type { MatchPlan } from './schedule';
+import type { TeamPlan } from './teams';
+
+export interface Ratings {
+  /** Every team's Elo after all completed matches. */
+  elo: Map<string, number>;
+  /** The completed matches in the order they moved Elo. */
+  applied: AppliedMatch[];
+}
+
+/**
+ * Replays the completed matches from each team's starting Elo with the domain's replayElo,
+ * writes each match's Elo changes onto it, and returns where every team ends up — so the
+ * stored Elo is exactly what a recalculation from the same start would give.
+ */
+export function rateMatches(
+  teams: readonly TeamPlan[],
+  startElo: ReadonlyMap<string, number>,
+  matches: readonly MatchPlan[],
+): Ratings {
+  const result = replayElo(
+    teams.map((t) => ({ id: t.id, name: t.name, elo: startElo.get(t.id) as number })),
+    matches.map((m) => ({ id: m.id, date: new Date(m.date), status: m.status, team1Id: m.team1.id, team2Id: m.team2.id, winnerId: m.winnerId })),
+  );
+  if (result.skipped.length > 0) throw new Error(`Seed produced unplayable matches: ${JSON.stringify(result.skipped.slice(0, 3))}`);
+  const byId = new Map(matches.map((m) => [m.id, m]));
+  for (const change of result.applied) {
+    const match = byId.get(change.matchId) as MatchPlan;
+    match.team1EloChange = change.team1After - change.team1Before;
+    match.team2EloChange = change.team2After - change.team2Before;
+  }
+  return { elo: result.elo, applied: result.applied };
+}
+
+export interface Snapshots {
+  rankings: Insertable<RankingsTable>[];
+  rankingItems: Insertable<RankingItemsTable>[];
+}
+
+function byEloThenName(a: { elo: number; name: string }, b: { elo: number; name: string }): number {
+  return b.elo - a.elo || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
+/**
+ * A ranking snapshot every Monday (00:00 UTC) of the given seasons up to `now`: every team
+ * that had joined the league with Elo > 0, ranked by the Elo it had at that moment (the
+ * replay up to then), Elo descending, ties by name.
+ */
+export function weeklySnapshots(
+  random: Random,
+  options: {
+    seasons: readonly SeasonPlan[];
+    teams: readonly TeamPlan[];
+    startElo: ReadonlyMap<string, number>;
+    ratings: Ratings;
+    matches: readonly MatchPlan[];
+    now: number;
+    createdAt: string;
+  },
+): Snapshots {
+  const { seasons, teams, startElo, ratings, matches, now, createdAt } = options;
+  const byId = new Map(matches.map((m) => [m.id, m]));
+  const elo = new Map(startElo);
+  const snapshots: Snapshots = { rankings: [], rankingItems: [] };
+  let next = 0;
+
+  for (const season of seasons) {
+    for (const monday of mondaysBetween(season.startMs, Math.min(season.endMs, now))) {
+      for (; next < ratings.applied.length; next++) {
+        const change = ratings.applied[next] as AppliedMatch;
+        const match = byId.get(change.matchId) as MatchPlan;
+        if (match.date >= monday) break;
+        elo.set(match.team1.id, change.team1After);
+        elo.set(match.team2.id, change.team2After);
+      }
+      const rankingId = random.uuid();
+      snapshots.rankings.push({ id: rankingId, season_id: season.id, date: new Date(monday).toISOString(), created_at: createdAt });
+      teams
+        .filter((t) => t.firstSeason <= season.index)
+        .map((t) => ({ id: t.id, name: t.name, elo: elo.get(t.id) ?? 0 }))
+        .filter((t) => t.elo > 0)
+        .sort(byEloThenName)
+        .forEach((t, i) => {
+          snapshots.rankingItems.push({ id: random.uuid(), ranking_id: rankingId, team_id: t.id, rank: i + 1, elo: t.elo });
+        });
+    }
+  }
+  return snapshots;
+}

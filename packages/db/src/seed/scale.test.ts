@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../testing';
+import { DEMO_SIZE } from './demo';
+import { scaleSize, seedScale } from './scale';
+import type { SeedSummary } from './write';
+
+const FACTOR = 2;
+
+describe('seedScale', () => {
+  let database: TestDatabase;
+  let summary: SeedSummary;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    summary = await seedScale(database.db, { factor: FACTOR, today: new Date('2026-11-22T15:30:00Z'), log: (line) => lines.push(line) });
+  }, 180_000);
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('makes the demo league factor times larger, with more matches per team', async () => {
+    expect(summary.teams).toBe(60 * FACTOR);
+    expect(summary.players).toBeGreaterThanOrEqual(300 * FACTOR);
+    // Factor 100 must reach 300,000 matches and 50 snapshots.
+    expect(summary.matches).toBeGreaterThanOrEqual(3000 * FACTOR);
+    expect(summary.rankings).toBeGreaterThanOrEqual(50);
+    const count = async (table: 'teams' | 'players' | 'matches' | 'ranking_items') =>
+      (await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    expect(await count('teams')).toBe(summary.teams);
+    expect(await count('players')).toBe(summary.players);
+    expect(await count('matches')).toBe(summary.matches);
+    expect(await count('ranking_items')).toBe(summary.rankingItems);
+  });
+
+  it('shares a few logos instead of storing one per team', async () => {
+    const media = await database.db.selectFrom('media').select('key').execute();
+    expect(media.length).toBeLessThan(summary.teams);
+    const pictures = await database.db.selectFrom('teams').select('picture').distinct().execute();
+    expect(pictures.length).toBeLessThan(25);
+  });
+
+  it('has live and upcoming matches like the demo, and played ones with their Elo applied', async () => {
+    const statuses = await database.db
+      .selectFrom('matches')
+      .select(['status', 'elo_applied', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(['status', 'elo_applied'])
+      .execute();
+    const n = (status: string, applied: boolean) => statuses.find((s) => s.status === status && s.elo_applied === applied)?.n ?? 0;
+    expect(n('in_progress', false)).toBeGreaterThanOrEqual(3);
+    expect(n('scheduled', false)).toBeGreaterThan(0);
+    expect(n('completed', true)).toBeGreaterThan(summary.matches / 2);
+    expect(n('completed', false)).toBe(0);
+  });
+
+  it('reports its progress', () => {
+    expect(lines[0]).toMatch(/^Building a league of 120 teams/);
+    expect(lines.some((line) => /matches: [\d,]+ rows in/.test(line))).toBe(true);
+  });
+
+  it('refuses a factor that is not a positive whole number', () => {
+    expect(() => scaleSize(0)).toThrow(RangeError);
+    expect(() => scaleSize(1.5)).toThrow(RangeError);
+    expect(scaleSize(1).teams).toBe(DEMO_SIZE.teams);
+  });
+});

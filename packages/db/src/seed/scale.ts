@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
+import { DEMO_SIZE } from './demo';
+import { buildLeague, type LeagueSize } from './league';
+import { writeLeague, type SeedSummary } from './write';
+
+const SCALE_SEED = 'campus-elo-scale';
+
+/**
+ * Benchmarks need 300,000+ matches for 6,000 teams (factor 100), so teams play 22 rounds per
+ * competition instead of the demo's 4: about 3,150 matches per factor.
+ */
+const SCALE_ROUNDS_PER_COMPETITION = 22;
+/** The three newest seasons: two whole past ones alone hold 50+ Mondays. */
+const SCALE_SNAPSHOT_SEASONS = 3;
+
+/**
+ * The demo league `factor` times over, for benchmarks, with more matches per team and weekly
+ * snapshots over more seasons. Logos are a few shared files instead of one per team.
+ */
+export function scaleSize(factor: number): LeagueSize {
+  if (!Number.isInteger(factor) || factor < 1) throw new RangeError(`Scale factor must be a whole number of at least 1, got ${factor}`);
+  return {
+    teams: DEMO_SIZE.teams * factor,
+    freeAgents: DEMO_SIZE.freeAgents * factor,
+    roundsPerCompetition: SCALE_ROUNDS_PER_COMPETITION,
+    snapshotSeasons: SCALE_SNAPSHOT_SEASONS,
+    logos: 'shared',
+  };
+}
+
+export async function seedScale(
+  db: Kysely<Database>,
+  options: { factor: number; today?: Date; log?: (line: string) => void },
+): Promise<SeedSummary> {
+  const { factor, log } = options;
+  const size = scaleSize(factor);
+  const started = Date.now();
+  log?.(`Building a league of ${size.teams.toLocaleString('en-US')} teams (factor ${factor})`);
+  const league = buildLeague({ seed: SCALE_SEED, today: options.today ?? new Date(), size });
+  log?.(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s; writing`);
+  const summary = await writeLeague(db, league, log);
+  log?.(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return summary;
+}
