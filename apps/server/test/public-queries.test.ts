@@ -126,6 +126,62 @@ describe('match counts per status (trigger-kept)', () => {
   });
 });
 
+describe('visible player counts (trigger-kept totals less the hidden)', () => {
+  /** The list's counts against plain counts, for every scope. */
+  async function countsAgree(db: Kysely<Database>) {
+    const scopes = [undefined, ids.fall, ids.spring];
+    const listed = [];
+    for (const season_id of scopes) {
+      const fromList = (await listPlayers(db, playerListInput.parse({ season_id }))).count;
+      let plain = db.selectFrom('players').where('visible', '=', true);
+      if (season_id) plain = plain.where('id', 'in', db.selectFrom('player_seasons').select('player_id').where('season_id', '=', season_id));
+      const row = await plain.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(fromList, `season ${season_id ?? 'all'}`).toBe(Number(row.n));
+      listed.push(fromList);
+    }
+    return listed;
+  }
+
+  test('follow new, hidden, moved and deleted players, and truncation', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      const { db } = scratch;
+      await insertLeague(db);
+      expect(await countsAgree(db)).toEqual([5, 3, 2]);
+
+      const rookies = await db
+        .insertInto('players')
+        .values([{ name: 'Rookie' }, { name: 'Shade', visible: false }])
+        .returning('id')
+        .execute();
+      await db.insertInto('player_seasons').values(rookies.map((p) => ({ player_id: p.id, season_id: ids.fall }))).execute();
+      expect(await countsAgree(db)).toEqual([6, 4, 2]);
+
+      await db.updateTable('players').set({ visible: false }).where('id', '=', ids.ace).execute();
+      await db.updateTable('player_seasons').set({ season_id: ids.spring }).where('player_id', '=', ids.cobra).execute();
+      expect(await countsAgree(db)).toEqual([5, 2, 3]);
+
+      // Deleting a player removes its seasons by cascade.
+      await db.deleteFrom('players').where('id', 'in', [ids.dusk, rookies[0]?.id ?? '']).execute();
+      await db.deleteFrom('player_seasons').where('player_id', '=', ids.echo).execute();
+      expect(await countsAgree(db)).toEqual([3, 1, 1]);
+
+      await sql`TRUNCATE players, player_seasons CASCADE`.execute(db);
+      expect(await countsAgree(db)).toEqual([0, 0, 0]);
+      await db.insertInto('players').values({ name: 'Fresh' }).execute();
+      expect(await countsAgree(db)).toEqual([1, 0, 0]);
+    } finally {
+      await scratch.close();
+    }
+  });
+
+  test('filters beyond season and visibility count the rows themselves', async () => {
+    expect((await listPlayers(database.db, playerListInput.parse({ season_id: ids.fall, benched: 'false' }))).count).toBe(2);
+    expect((await listPlayers(database.db, playerListInput.parse({ visible: 'false' }))).count).toBe(1);
+    expect((await listPlayers(database.db, playerListInput.parse({ season_id: ids.fall, visible: 'false' }))).count).toBe(1);
+  });
+});
+
 describe('findCurrentSeason', () => {
   test('configured, else containing today (latest start first), else the latest; null without seasons', async () => {
     const scratch = await createTestDatabase();

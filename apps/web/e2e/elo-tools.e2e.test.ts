@@ -37,8 +37,9 @@ async function runTool(title: string, confirmLabel = 'Confirm'): Promise<Locator
 }
 
 async function chooseOption(label: string, optionText: string) {
-  await page.getByRole('textbox', { name: label }).click();
-  await page.getByRole('textbox', { name: label }).fill(optionText);
+  const input = page.getByLabel(label);
+  await input.click();
+  await input.fill(optionText);
   await page.getByRole('option', { name: new RegExp(`^${optionText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(ELO`) }).click();
 }
 
@@ -108,7 +109,7 @@ describeE2E('Elo tools, merge, clear database and the graphic generator', () => 
     page = await context.newPage();
     await page.goto(`${site.url}/signin`);
     await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+    await page.getByLabel(/^Password/).fill(OWNER.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/admin/);
   }, SLOW);
@@ -187,7 +188,7 @@ describeE2E('Elo tools, merge, clear database and the graphic generator', () => 
       expect(before.teams!.length).toBeGreaterThan(0);
       await page.goto(`${site.url}/admin#clear-database`);
       await page.getByText('Default key:').waitFor();
-      const key = (await page.locator('code').first().textContent())!;
+      const key = (await page.getByRole('region', { name: 'Clear Database' }).locator('code').textContent())!;
 
       await page.getByRole('button', { name: 'Clear Database' }).click();
       await page.getByText('Security key is required').waitFor();

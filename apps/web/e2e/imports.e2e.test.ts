@@ -67,6 +67,10 @@ async function openWizard() {
   await page.getByRole('heading', { name: 'Select Platform' }).waitFor();
 }
 
+function horizontalOverflow(): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
 async function chooseSeason(name: string) {
   const input = page.getByRole('combobox', { name: 'Season', exact: true });
   await input.click();
@@ -193,6 +197,8 @@ describeE2E('import matches wizard against the fake platforms', () => {
       const realMatches = [...leaguespot.matches.values()].filter((m) => (m.participants?.length ?? 0) === 2);
       const expected = realMatches.filter((m) => !failingRound.matchIds.includes(m.id)).length;
 
+      // On a phone: the steps stack and nothing scrolls sideways.
+      await page.setViewportSize(VIEWPORTS.mobile);
       await openWizard();
       await page.getByRole('radio', { name: 'Leaguespot' }).check();
       await next();
@@ -210,8 +216,11 @@ describeE2E('import matches wizard against the fake platforms', () => {
       const skipped = page.getByRole('region', { name: 'Skipped' });
       await skipped.getByText(`${failingRound.name} (Leaguespot answered 500)`).waitFor();
       expect(await skipped.getByText('Bye', { exact: true }).count()).toBeGreaterThan(0);
+      expect(await horizontalOverflow()).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, 'imports-leaguespot-preview-mobile');
       await next();
       await page.getByRole('region', { name: 'Teams from Leaguespot' }).waitFor();
+      expect(await horizontalOverflow()).toBeLessThanOrEqual(0);
       await page.getByRole('button', { name: 'Import', exact: true }).click();
       await page.getByText(`Successfully imported ${expected} matches!`).waitFor();
 

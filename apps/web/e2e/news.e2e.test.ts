@@ -74,6 +74,9 @@ describeE2E('news', () => {
     // The post without a picture shows the placeholder.
     expect(await widget.locator('[data-news-image="placeholder"]').count()).toBe(1);
     await screenshotWithImages(page, 'news-home-widget');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshotWithImages(page, 'news-home-widget-mobile');
 
     await featured.getByRole('heading').click();
     await page.waitForURL('**/news/playoff-picture-three-weeks-to-go');
@@ -175,6 +178,7 @@ describeE2E('news', () => {
     await page.goto(`${site.url}/news/match-day-checklist-for-captains`);
     await page.locator('article figure img').waitFor();
     expect(await page.locator('article figure img').getAttribute('alt')).toBe('Article Image');
+    await screenshotWithImages(page, 'news-article-mobile-checklist');
     await page.close();
   });
 

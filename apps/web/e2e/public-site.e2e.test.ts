@@ -2,13 +2,39 @@
 import { createRequire } from 'node:module';
 import { eloChangePreview, starRating } from '@campus-elo/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, startTestSite, type TestSite } from './harness';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const SLOW = 90_000;
+/** The machine running the suite may be busy: generous waits, still bounded. */
+const SLOW = 120_000;
+const WAIT = 20_000;
+
+/**
+ * Reads until the check passes or WAIT runs out (expect.poll cannot tell concurrent tests apart).
+ */
+function eventually<T>(read: () => Promise<T> | T) {
+  const settle = async (check: (value: T) => void) => {
+    const deadline = Date.now() + WAIT;
+    for (;;) {
+      try {
+        check(await read());
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  return {
+    toBe: (expected: T) => settle((value) => expect(value).toBe(expected)),
+    toContain: (expected: string) => settle((value) => expect(value).toContain(expected)),
+    toEqual: (expected: unknown) => settle((value) => expect(value).toEqual(expected)),
+  };
+}
 
 type Viewport = keyof typeof VIEWPORTS;
+type OpenPage = (path: string, options?: { viewport?: Viewport; base?: string; prepare?: (page: Page) => unknown }) => Promise<Page>;
 interface Paged<T> {
   count: number;
   results: T[];
@@ -28,14 +54,16 @@ async function failCalls(page: Page, fails: (procedure: string, input: Record<st
     const inputs = JSON.parse(url.searchParams.get('input') ?? '{}') as Record<string, Record<string, unknown> | undefined>;
     const failing = procedures.map((procedure, index) => fails(procedure, inputs[String(index)]));
     if (!failing.some(Boolean)) return route.continue();
-    const response = await route.fetch();
+    // The page may close while its last calls are in flight.
+    const response = await route.fetch().catch(() => undefined);
+    if (!response) return;
     const answers = (await response.json()) as unknown[];
     const patched = answers.map((answer, index) =>
       failing[index]
         ? { error: { message: 'Injected failure', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: procedures[index] } } }
         : answer,
     );
-    await route.fulfill({ status: failing.every(Boolean) ? 500 : 207, contentType: 'application/json', body: JSON.stringify(patched) });
+    await route.fulfill({ status: failing.every(Boolean) ? 500 : 207, contentType: 'application/json', body: JSON.stringify(patched) }).catch(() => undefined);
   });
 }
 
@@ -72,7 +100,7 @@ async function scrollToEnd(page: Page, endText: string) {
 }
 
 async function waitForCount(locator: Locator, count: number) {
-  await expect.poll(() => locator.count(), { timeout: 10_000 }).toBe(count);
+  await eventually(() => locator.count()).toBe(count);
 }
 
 async function choose(page: Page, select: string, option: string) {
@@ -82,13 +110,11 @@ async function choose(page: Page, select: string, option: string) {
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 
-describeE2E('public site', () => {
+describeE2E.concurrent('public site', () => {
   let site: TestSite;
   let emptySite: TestSite;
   let browser: Browser;
   let currentSeason: { id: string; name: string; start_date: string };
-  const pages: Page[] = [];
-  const pageErrors: string[] = [];
 
   async function api<T>(path: string): Promise<T> {
     const response = await fetch(`${site.url}/v1/public/${path}`);
@@ -96,13 +122,33 @@ describeE2E('public site', () => {
     return (await response.json()) as T;
   }
 
-  async function open(path: string, options: { viewport?: Viewport; base?: string; prepare?: (page: Page) => Promise<void> } = {}) {
-    const page = await browser.newPage({ viewport: VIEWPORTS[options.viewport ?? 'desktop'] });
-    pages.push(page);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await options.prepare?.(page);
-    await page.goto(`${options.base ?? site.url}${path}`);
-    return page;
+  /**
+   * A test that opens pages with `open`; its pages close when it ends, and a script error
+   * or a built file that fails to load fails it. The tests run side by side in one browser.
+   */
+  function pageTest(name: string, body: (open: OpenPage) => Promise<void>) {
+    it(
+      name,
+      async ({ onTestFinished }) => {
+        const pages: Page[] = [];
+        const problems: string[] = [];
+        onTestFinished(() => Promise.all(pages.map((page) => page.close())).then(() => undefined));
+        await body(async (path, options = {}) => {
+          const page = await browser.newPage({ viewport: VIEWPORTS[options.viewport ?? 'desktop'] });
+          page.setDefaultTimeout(WAIT);
+          pages.push(page);
+          page.on('pageerror', (error) => problems.push(error.message));
+          page.on('response', (response) => {
+            if (response.url().includes('/assets/') && response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+          });
+          await options.prepare?.(page);
+          await page.goto(`${options.base ?? site.url}${path}`);
+          return page;
+        });
+        expect(problems).toEqual([]);
+      },
+      SLOW,
+    );
   }
 
   beforeAll(async () => {
@@ -110,19 +156,14 @@ describeE2E('public site', () => {
     currentSeason = await api('current-season');
   });
 
-  afterEach(async () => {
-    await Promise.all(pages.splice(0).map((page) => page.close()));
-    expect(pageErrors.splice(0)).toEqual([]);
-  });
-
   afterAll(async () => {
     await browser?.close();
     await Promise.all([site?.close(), emptySite?.close()]);
   });
 
-  it(
+  pageTest(
     'home at desktop width: banner, three columns, live scores and a team row that expands',
-    async () => {
+    async (open) => {
       const playerRequests: string[] = [];
       const page = await open('/', {
         prepare: async (p) =>
@@ -131,7 +172,7 @@ describeE2E('public site', () => {
           }),
       });
       await page.getByRole('heading', { level: 1, name: `Welcome to ${currentSeason.name}!` }).waitFor();
-      await expect.poll(() => page.title()).toBe('Campus Elo');
+      await eventually(() => page.title()).toBe('Campus Elo');
       await expectLandmarks(page);
 
       const topTeams = await api<Paged<Named>>(`teams?sort=elo&order=desc&page=1&page_size=10&season_id=${currentSeason.id}`);
@@ -167,10 +208,9 @@ describeE2E('public site', () => {
       await expectNoSeriousAxeViolations(page, 'home (desktop)');
       await saveScreenshot(page, 'home-desktop');
     },
-    SLOW,
   );
 
-  it('home at mobile width shows the centre column only and does not fetch the hidden ones', async () => {
+  pageTest('home at mobile width shows the centre column only and does not fetch the hidden ones', async (open) => {
     const listRequests: string[] = [];
     const page = await open('/', {
       viewport: 'mobile',
@@ -196,7 +236,7 @@ describeE2E('public site', () => {
     await saveScreenshot(page, 'home-mobile');
   });
 
-  it('home at tablet width shows the matches column but not the rankings column', async () => {
+  pageTest('home at tablet width shows the matches column but not the rankings column', async (open) => {
     const page = await open('/', { viewport: 'tablet' });
     await waitForCount(region(page, 'Upcoming Matches').getByRole('listitem'), 4);
     expect(await region(page, 'Team Rankings').count()).toBe(0);
@@ -204,7 +244,7 @@ describeE2E('public site', () => {
     await saveScreenshot(page, 'home-tablet');
   });
 
-  it('/events shows the home screen; the top bar highlights the current page and Events stays put', async () => {
+  pageTest('/events shows the home screen; the top bar highlights the current page and Events stays put', async (open) => {
     const page = await open('/events');
     await page.getByRole('heading', { level: 1, name: `Welcome to ${currentSeason.name}!` }).waitFor();
     const events = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' });
@@ -221,20 +261,20 @@ describeE2E('public site', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link', { name: 'Rankings' }).getAttribute('aria-current')).toBe('page');
     expect(await nav.getByRole('link', { name: 'Matches' }).getAttribute('aria-current')).toBeNull();
-    await nav.getByRole('link', { name: 'Events' }).click();
+    await nav.getByRole('link', { name: 'Events' }).click({ force: true });
     expect(page.url()).toBe(`${site.url}/rankings`);
     expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
     expect(await page.getByRole('contentinfo').innerText()).toContain('Built by the Campus Elo team');
   });
 
-  it(
+  pageTest(
     'rankings: team tab by default, infinite scroll to the end, weekly snapshots, seasons, then players and back/forward',
-    async () => {
+    async (open) => {
       const page = await open('/rankings');
       expect(await page.getByRole('tab', { name: 'Team Rankings' }).getAttribute('aria-selected')).toBe('true');
-      await expect.poll(() => page.title()).toBe('Rankings | Campus Elo');
+      await eventually(() => page.title()).toBe('Rankings | Campus Elo');
       await page.getByText('Team rankings are based on initial Faceit Elo and team performance.').waitFor();
-      await expect.poll(() => page.getByRole('combobox', { name: 'Season' }).inputValue()).toBe(currentSeason.name);
+      await eventually(() => page.getByRole('combobox', { name: 'Season' }).inputValue()).toBe(currentSeason.name);
       expect(await page.getByRole('combobox', { name: 'Ranking Week' }).inputValue()).toBe('Current Rankings');
 
       const rows = page.getByRole('tabpanel').getByRole('listitem');
@@ -254,35 +294,34 @@ describeE2E('public site', () => {
       await page.getByRole('combobox', { name: 'Ranking Week' }).click();
       await waitForCount(page.getByRole('option'), weeks.count + 1);
       await page.getByRole('option').nth(1).click();
-      await expect.poll(() => new URL(page.url()).searchParams.get('week')).toBe(weeks.results[0]!.id);
-      await expect.poll(() => rows.first().innerText()).toContain(items.results[0]!.team.name);
+      await eventually(() => new URL(page.url()).searchParams.get('week')).toBe(weeks.results[0]!.id);
+      await eventually(() => rows.first().innerText()).toContain(items.results[0]!.team.name);
       await waitForCount(rows, Math.min(20, items.count));
 
       // Another season: the week goes back to the current rankings and the list to page 1.
       await choose(page, 'Season', 'All Seasons');
-      await expect.poll(() => page.getByRole('combobox', { name: 'Ranking Week' }).inputValue()).toBe('Current Rankings');
+      await eventually(() => page.getByRole('combobox', { name: 'Ranking Week' }).inputValue()).toBe('Current Rankings');
       expect(new URL(page.url()).searchParams.get('season')).toBe('all_seasons');
       await waitForCount(rows, 20);
       const allTeams = await api<Paged<Named>>('teams?sort=elo&order=desc&page_size=1');
-      await expect.poll(() => rows.first().innerText()).toContain(allTeams.results[0]!.name);
+      await eventually(() => rows.first().innerText()).toContain(allTeams.results[0]!.name);
 
       // Player tab: the hash follows, and back/forward move between the tabs.
       await page.getByRole('tab', { name: 'Player Rankings' }).click();
-      await expect.poll(() => new URL(page.url()).hash).toBe('#player');
+      await eventually(() => new URL(page.url()).hash).toBe('#player');
       await page.getByText('Player rankings are based on current Faceit Elo.').waitFor();
       expect(await page.getByRole('combobox', { name: 'Ranking Week' }).count()).toBe(0);
       await waitForCount(rows, 20);
       await expectNoSeriousAxeViolations(page, 'rankings, players');
       await saveScreenshot(page, 'rankings-player-desktop');
       await page.goBack();
-      await expect.poll(() => page.getByRole('tab', { name: 'Team Rankings' }).getAttribute('aria-selected')).toBe('true');
+      await eventually(() => page.getByRole('tab', { name: 'Team Rankings' }).getAttribute('aria-selected')).toBe('true');
       await page.goForward();
-      await expect.poll(() => page.getByRole('tab', { name: 'Player Rankings' }).getAttribute('aria-selected')).toBe('true');
+      await eventually(() => page.getByRole('tab', { name: 'Player Rankings' }).getAttribute('aria-selected')).toBe('true');
     },
-    SLOW,
   );
 
-  it('rankings at mobile width: player tab from the hash, rows that do not expand', async () => {
+  pageTest('rankings at mobile width: player tab from the hash, rows that do not expand', async (open) => {
     const page = await open('/rankings#player', { viewport: 'mobile' });
     expect(await page.getByRole('tab', { name: 'Player Rankings' }).getAttribute('aria-selected')).toBe('true');
     const rows = page.getByRole('tabpanel').getByRole('listitem');
@@ -297,7 +336,7 @@ describeE2E('public site', () => {
     await saveScreenshot(page, 'rankings-team-mobile');
   });
 
-  it('pictures that fail to load fall back to the default logo and the player silhouette', async () => {
+  pageTest('pictures that fail to load fall back to the default logo and the player silhouette', async (open) => {
     const [topTeam] = (await api<Paged<Named>>(`teams?sort=elo&order=desc&page_size=1&season_id=${currentSeason.id}`)).results;
     const [topPlayer] = (await api<Paged<Named>>(`players?sort=elo&order=desc&page_size=1&season_id=${currentSeason.id}`)).results;
     await site.database.db.updateTable('teams').set({ picture: '/media/teams/gone/logo.png' }).where('id', '=', topTeam!.id).execute();
@@ -305,21 +344,21 @@ describeE2E('public site', () => {
 
     const page = await open('/rankings');
     const teamImage = page.locator(`[data-team-id="${topTeam!.id}"] img`);
-    await expect.poll(() => teamImage.getAttribute('src')).toBe('/images/default-logo.svg');
+    await eventually(() => teamImage.getAttribute('src')).toBe('/images/default-logo.svg');
     expect(await teamImage.getAttribute('width')).toBe('32');
     expect(await teamImage.getAttribute('height')).toBe('32');
     expect(await teamImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 
     await page.getByRole('tab', { name: 'Player Rankings' }).click();
     const playerImage = page.locator(`[data-player-id="${topPlayer!.id}"] img`);
-    await expect.poll(() => playerImage.getAttribute('src')).toBe('/images/player-silhouette.svg');
+    await eventually(() => playerImage.getAttribute('src')).toBe('/images/player-silhouette.svg');
   });
 
-  it(
+  pageTest(
     'matches: upcoming by default with Elos, signed Elo changes and stars, then live with View links, and back/forward',
-    async () => {
+    async (open) => {
       const page = await open('/matches');
-      await expect.poll(() => page.title()).toBe('Matches | Campus Elo');
+      await eventually(() => page.title()).toBe('Matches | Campus Elo');
       expect(await page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
       for (const heading of ['Today', 'This Week', 'This Month']) await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       const month = page.getByRole('region', { name: 'This Month' });
@@ -351,7 +390,7 @@ describeE2E('public site', () => {
       await saveScreenshot(page, 'matches-upcoming-desktop');
 
       await page.getByRole('tab', { name: 'Live' }).click();
-      await expect.poll(() => new URL(page.url()).hash).toBe('#live');
+      await eventually(() => new URL(page.url()).hash).toBe('#live');
       await page.getByRole('heading', { name: 'Live Matches' }).waitFor();
       const live = await api<Paged<{ url: string | null }>>('matches?status=in_progress&sort=date&order=asc&page_size=100');
       const views = page.getByRole('link', { name: /^View/ });
@@ -366,24 +405,23 @@ describeE2E('public site', () => {
       await saveScreenshot(page, 'matches-live-desktop');
 
       await page.goBack();
-      await expect.poll(() => page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
+      await eventually(() => page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
       expect(new URL(page.url()).hash).toBe('');
       await page.goForward();
-      await expect.poll(() => page.getByRole('tab', { name: 'Live' }).getAttribute('aria-selected')).toBe('true');
+      await eventually(() => page.getByRole('tab', { name: 'Live' }).getAttribute('aria-selected')).toBe('true');
 
       // The tabs work from the keyboard too.
       await page.getByRole('tab', { name: 'Live' }).focus();
       await page.keyboard.press('ArrowRight');
-      await expect.poll(() => new URL(page.url()).hash).toBe('#upcoming');
+      await eventually(() => new URL(page.url()).hash).toBe('#upcoming');
       const focusOutline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
       expect(focusOutline).not.toBe('none');
     },
-    SLOW,
   );
 
-  it(
+  pageTest(
     'past matches: winner first, filters, order, reset and infinite scroll to the end',
-    async () => {
+    async (open) => {
       const page = await open('/matches#past');
       await page.getByRole('heading', { name: 'Past Matches' }).waitFor();
       const cards = page.getByRole('tabpanel').getByRole('listitem');
@@ -409,7 +447,7 @@ describeE2E('public site', () => {
       await choose(page, 'Season', currentSeason.name);
       const filtered = await api<Paged<unknown>>(`matches?status=completed&competition_name=Playfly&season_id=${currentSeason.id}&page_size=1`);
       expect(filtered.count).toBeGreaterThan(30);
-      await expect.poll(async () => new Set(await page.getByRole('tabpanel').locator('li .mantine-Badge-root').allInnerTexts())).toEqual(
+      await eventually(async () => new Set(await page.getByRole('tabpanel').locator('li .mantine-Badge-root').allInnerTexts())).toEqual(
         new Set(['PLAYFLY', currentSeason.name.toUpperCase()]),
       );
       await scrollToEnd(page, 'No more matches to load');
@@ -423,7 +461,7 @@ describeE2E('public site', () => {
       await page.getByLabel('From Date').fill(from);
       const to = new Date(Date.parse(`${from}T00:00:00Z`) + 45 * 86_400_000).toISOString().slice(0, 10);
       await page.getByLabel('To Date').fill(to);
-      await expect.poll(() => new URL(page.url()).searchParams.get('to')).toBe(to);
+      await eventually(() => new URL(page.url()).searchParams.get('to')).toBe(to);
       const ranged = await api<Paged<{ date: string }>>(
         `matches?status=completed&competition_name=Playfly&season_id=${currentSeason.id}&date_from=${from}&date_to=${to}&sort=date&order=asc&page_size=100`,
       );
@@ -435,17 +473,16 @@ describeE2E('public site', () => {
       }
 
       await page.getByRole('button', { name: 'Reset Filters' }).click();
-      await expect.poll(() => new URL(page.url()).search).toBe('');
+      await eventually(() => new URL(page.url()).search).toBe('');
       expect(await page.getByRole('combobox', { name: 'Competition' }).inputValue()).toBe('All Competitions');
       expect(await page.getByRole('combobox', { name: 'Order' }).inputValue()).toBe('Newest First');
       expect(await page.getByLabel('From Date').inputValue()).toBe('');
       await waitForCount(cards, 30);
       await expectNoSeriousAxeViolations(page, 'matches, past, filters open');
     },
-    SLOW,
   );
 
-  it('matches at mobile width', async () => {
+  pageTest('matches at mobile width', async (open) => {
     const page = await open('/matches', { viewport: 'mobile' });
     await page.getByRole('heading', { name: 'This Month', exact: true }).waitFor();
     await page.getByRole('region', { name: 'This Month' }).getByRole('listitem').first().waitFor();
@@ -463,7 +500,7 @@ describeE2E('public site', () => {
     await saveScreenshot(page, 'matches-live-mobile');
   });
 
-  it('home widgets show their error texts', async () => {
+  pageTest('home widgets show their error texts', async (open) => {
     const page = await open('/', { prepare: (p) => failCalls(p, (procedure) => ['public.teams', 'public.players', 'public.matches'].includes(procedure)) });
     await page.getByText('There was an error loading the team rankings. Please try again later.').waitFor();
     await waitForCount(page.getByText(PLAYER_WORDING), 3);
@@ -473,14 +510,14 @@ describeE2E('public site', () => {
     await saveScreenshot(page, 'home-errors-desktop');
   });
 
-  it("an expanded team says 'Error loading players' when its roster fails", async () => {
+  pageTest("an expanded team says 'Error loading players' when its roster fails", async (open) => {
     const page = await open('/', { prepare: (p) => failCalls(p, (procedure, input) => procedure === 'public.players' && input?.team_id !== undefined) });
     const firstRow = region(page, 'Team Rankings').getByRole('button').first();
     await firstRow.click();
     await region(page, 'Team Rankings').getByText('Error loading players').waitFor();
   });
 
-  it('rankings and matches show their error texts', async () => {
+  pageTest('rankings and matches show their error texts', async (open) => {
     const rankings = await open('/rankings', { prepare: (p) => failCalls(p, (procedure) => procedure === 'public.teams' || procedure === 'public.players') });
     await rankings.getByText('Error loading teams').waitFor();
     await rankings.getByRole('tab', { name: 'Player Rankings' }).click();
@@ -494,7 +531,7 @@ describeE2E('public site', () => {
     await matches.getByText('There was an error loading the match history. Please try again later.').waitFor();
   });
 
-  it('an empty league shows every empty state', async () => {
+  pageTest('an empty league shows every empty state', async (open) => {
     const home = await open('/', { base: emptySite.url });
     await home.getByRole('heading', { level: 1, name: 'Welcome to Campus Elo!' }).waitFor();
     for (const text of ['No teams ranked yet', 'No players ranked yet', 'No upcoming matches', 'No past matches']) await home.getByText(text).waitFor();
@@ -517,11 +554,11 @@ describeE2E('public site', () => {
     await rankings.getByText('No players found').waitFor();
   });
 
-  it('an unknown route shows a real not-found page', async () => {
+  pageTest('an unknown route shows a real not-found page', async (open) => {
     for (const viewport of ['desktop', 'mobile'] as const) {
       const page = await open('/no-such-page', { viewport });
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
-      await expect.poll(() => page.title()).toBe('Page not found | Campus Elo');
+      await eventually(() => page.title()).toBe('Page not found | Campus Elo');
       await expectLandmarks(page);
       await expectNoSeriousAxeViolations(page, `not found (${viewport})`);
       await saveScreenshot(page, `not-found-${viewport}`);

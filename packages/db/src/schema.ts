@@ -171,6 +171,12 @@ export interface MatchStatusCountsTable {
   count: number;
 }
 
+/** Players per scope ('all', or a season id), kept by triggers (migration 0003): read-only for code. */
+export interface PlayerCountsTable {
+  scope: string;
+  count: number;
+}
+
 export interface Database {
   seasons: SeasonsTable;
   competitions: CompetitionsTable;
@@ -188,6 +194,7 @@ export interface Database {
   audit_log: AuditLogTable;
   backups: BackupsTable;
   match_status_counts: MatchStatusCountsTable;
+  player_counts: PlayerCountsTable;
 }
 
 export type Season = Selectable<SeasonsTable>;

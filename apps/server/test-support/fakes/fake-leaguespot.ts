@@ -29,6 +29,8 @@ export interface FakeLeaguespot extends FakeServer {
   rounds: FakeLeaguespotRound[];
   /** Matches by id, as rounds list them and matches/{id} answers. */
   matches: Map<string, LeaguespotMatch>;
+  /** What the season and stage leave out; change it to make the next calls answer so. */
+  behaviour: { withoutStage: boolean; withoutRounds: boolean };
   /** Moves a match to another state; a finished one gets these game wins (team in faction order). */
   setMatchState(matchId: string, state: number, score?: [number, number]): void;
 }
@@ -76,6 +78,7 @@ export async function startFakeLeaguespot(options: FakeLeaguespotOptions = {}): 
   const seasonId = first?.season?.id ?? stableUuid('ls-season');
   const seasonName = first?.season?.name ?? 'Fake Leaguespot Season';
   const stageId = stableUuid(`ls-stage:${seasonId}`);
+  const behaviour = { withoutStage: options.withoutStage ?? false, withoutRounds: options.withoutRounds ?? false };
 
   const matches = new Map(fixture.map((m) => [m.id, structuredClone(m)]));
   const scores = new Map<string, [number, number]>();
@@ -114,12 +117,12 @@ export async function startFakeLeaguespot(options: FakeLeaguespotOptions = {}): 
     const season = id(/^\/seasons\/([^/]+)$/);
     if (season !== undefined) {
       if (season !== seasonId) return notFound;
-      return { status: 200, body: { id: seasonId, name: seasonName, state: 1, currentStageId: options.withoutStage ? null : stageId } };
+      return { status: 200, body: { id: seasonId, name: seasonName, state: 1, currentStageId: behaviour.withoutStage ? null : stageId } };
     }
     const stage = id(/^\/stages\/([^/]+)$/);
     if (stage !== undefined) {
       if (stage !== stageId) return notFound;
-      const listed = options.withoutRounds ? [] : rounds.map(({ matchIds: _ids, ...round }) => ({ ...round, currentState: 2, bestOf: 3 }));
+      const listed = behaviour.withoutRounds ? [] : rounds.map(({ matchIds: _ids, ...round }) => ({ ...round, currentState: 2, bestOf: 3 }));
       return { status: 200, body: { id: stageId, name: first?.stageName ?? 'Regular Season', seasonId, rounds: listed } };
     }
     const round = id(/^\/rounds\/([^/]+)\/matches$/);
@@ -147,6 +150,7 @@ export async function startFakeLeaguespot(options: FakeLeaguespotOptions = {}): 
     stageId,
     rounds,
     matches,
+    behaviour,
     setMatchState(matchId, state, score) {
       const match = matches.get(matchId);
       if (!match) throw new Error(`The fake has no match ${matchId}`);

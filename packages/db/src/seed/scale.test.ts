@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing';
 import { DEMO_SIZE } from './demo';
@@ -10,9 +11,24 @@ describe('seedScale', () => {
   let database: TestDatabase;
   let summary: SeedSummary;
   const lines: string[] = [];
+  let catalogBefore: string[];
+
+  // Every index and constraint, as PostgreSQL would recreate it.
+  const catalog = async () => {
+    const { rows } = await sql<{ line: string }>`
+      SELECT pg_get_indexdef(indexrelid) AS line FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
+        JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'
+      UNION ALL
+      SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
+        WHERE connamespace = 'public'::regnamespace
+      ORDER BY 1
+    `.execute(database.db);
+    return rows.map((r) => r.line);
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    catalogBefore = await catalog();
     summary = await seedScale(database.db, { factor: FACTOR, today: new Date('2026-11-22T15:30:00Z'), log: (line) => lines.push(line) });
   }, 180_000);
 
@@ -32,6 +48,11 @@ describe('seedScale', () => {
     expect(await count('players')).toBe(summary.players);
     expect(await count('matches')).toBe(summary.matches);
     expect(await count('ranking_items')).toBe(summary.rankingItems);
+  });
+
+  it('leaves every index and foreign key as the migrations made them', async () => {
+    expect(catalogBefore.filter((line) => line.includes('FOREIGN KEY')).length).toBeGreaterThan(5);
+    expect(await catalog()).toEqual(catalogBefore);
   });
 
   it('shares a few logos instead of storing one per team', async () => {

@@ -29,6 +29,10 @@ export function scaleSize(factor: number): LeagueSize {
   };
 }
 
+/**
+ * Fills an empty database with a scale league in one transaction: multi-row inserts of up to
+ * 1,000 rows, the big tables' indexes and foreign keys rebuilt once at the end.
+ */
 export async function seedScale(
   db: Kysely<Database>,
   options: { factor: number; today?: Date; log?: (line: string) => void },
@@ -39,7 +43,7 @@ export async function seedScale(
   log?.(`Building a league of ${size.teams.toLocaleString('en-US')} teams (factor ${factor})`);
   const league = buildLeague({ seed: SCALE_SEED, today: options.today ?? new Date(), size });
   log?.(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s; writing`);
-  const summary = await writeLeague(db, league, log);
+  const summary = await writeLeague(db, league, { log, bulk: true });
   log?.(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return summary;
 }

@@ -48,7 +48,9 @@ function parseRouteTree(tree: string): RouteEntry[] {
   return routes;
 }
 
-const isAdminPath = (url: string) => url.startsWith('/v1/') && !url.startsWith('/v1/public/') && !url.startsWith('/v1/auth/');
+/** Open on purpose: the public reads, signing in, and the API's own description. Everything else under /v1 is staff only. */
+const OPEN_PATHS = [/^\/v1\/public\//, /^\/v1\/auth\//, /^\/v1\/openapi\.json$/];
+const isAdminPath = (url: string) => url.startsWith('/v1/') && !OPEN_PATHS.some((open) => open.test(url));
 
 let t: StaffTestApp;
 let adminRoutes: RouteEntry[];

@@ -4,5 +4,7 @@ import { restRoute } from '../../http/rest';
 import type { AppDeps } from '../../trpc';
 
 export async function registerAuthRest(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  restRoute(app, deps, 'POST', '/auth/token', (caller, req) => caller.auth.createToken((req.body ?? {}) as SignInInput));
+  for (const url of ['/auth/token', '/auth/token/']) {
+    restRoute(app, deps, 'POST', url, (caller, req) => caller.auth.createToken((req.body ?? {}) as SignInInput));
+  }
 }

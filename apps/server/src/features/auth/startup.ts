@@ -2,9 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '@campus-elo/db';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
+import { luciaFor } from './lucia';
+import { SIGN_IN_WINDOW_MS } from './rate-limit';
 import { createUser, findUserByEmail, setPassword } from './users';
 
 export const DEMO_OWNER_EMAIL = 'demo-owner@campus-elo.test';
+
+/** Sessions past their expiry and sign-in failures older than the rate-limit window count for nothing. */
+async function forgetExpired(db: Kysely<Database>): Promise<void> {
+  await luciaFor(db).deleteExpiredSessions();
+  await db.deleteFrom('login_attempts').where('created_at', '<=', new Date(Date.now() - SIGN_IN_WINDOW_MS)).execute();
+}
 
 /**
  * Start-up staff: the owner from ADMIN_EMAIL/ADMIN_PASSWORD when that email has no user yet,
@@ -12,6 +20,7 @@ export const DEMO_OWNER_EMAIL = 'demo-owner@campus-elo.test';
  * well-known one) and printed as one line.
  */
 export async function prepareStaff(db: Kysely<Database>, config: Config, log: (line: string) => void): Promise<void> {
+  await forgetExpired(db);
   if (config.adminEmail && config.adminPassword && !(await findUserByEmail(db, config.adminEmail))) {
     await createUser(db, { email: config.adminEmail, password: config.adminPassword, role: 'owner' });
     log(`Created owner ${config.adminEmail}`);

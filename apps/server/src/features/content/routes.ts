@@ -27,6 +27,13 @@ interface QueryRouteParams {
 
 type QueryString = Record<string, string | string[] | undefined>;
 
+interface QueryInput {
+  query: unknown;
+  params: Record<string, unknown>;
+  perspective: unknown;
+  returnQuery: unknown;
+}
+
 const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 function badRequest(description: string): ContentQueryError {
@@ -48,7 +55,7 @@ function parametersFromQueryString(queryString: QueryString): Record<string, unk
   return params;
 }
 
-function parametersFromBody(body: unknown): { query: unknown; params: Record<string, unknown>; perspective: unknown } {
+function parametersFromBody(body: unknown): Omit<QueryInput, 'returnQuery'> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('The request body must be a JSON object with a query');
   const { query, params, perspective } = body as Record<string, unknown>;
   if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
@@ -67,11 +74,8 @@ export async function registerContentRoutes(app: FastifyInstance, { config }: Pi
   const datasetFile = resolveContentDatasetPath(config.contentDataset);
   const dataset = openContentDataset(datasetFile, (message) => app.log.warn(message));
 
-  async function answerQuery(
-    reply: FastifyReply,
-    route: QueryRouteParams,
-    input: { query: unknown; params: Record<string, unknown>; perspective: unknown; returnQuery: unknown },
-  ) {
+  /** Answers in Sanity's envelope; reading the input may throw a ContentQueryError (400) too. */
+  async function answerQuery(reply: FastifyReply, route: QueryRouteParams, readInput: () => QueryInput) {
     const started = performance.now();
     try {
       if (!API_VERSION.test(route.version)) throw badRequest(`Invalid API version "${route.version}"`);
@@ -80,6 +84,7 @@ export async function registerContentRoutes(app: FastifyInstance, { config }: Pi
           error: { description: `Dataset "${route.dataset}" not found for project ID "${LOCAL_PROJECT_ID}"`, type: 'httpNotFound' },
         });
       }
+      const input = readInput();
       if (typeof input.query !== 'string' || input.query.trim() === '') throw badRequest('The query parameter "query" is required');
       const perspective = typeof input.perspective === 'string' ? input.perspective : undefined;
       const documents = documentsForPerspective(await dataset.documents(), perspective);
@@ -92,34 +97,21 @@ export async function registerContentRoutes(app: FastifyInstance, { config }: Pi
     }
   }
 
-  app.get<{ Params: QueryRouteParams; Querystring: QueryString }>('/content/:version/data/query/:dataset', async (req, reply) => {
-    let params: Record<string, unknown>;
-    try {
-      params = parametersFromQueryString(req.query);
-    } catch (error) {
-      return reply.code(400).send((error as ContentQueryError).body);
-    }
-    return answerQuery(reply, req.params, {
+  app.get<{ Params: QueryRouteParams; Querystring: QueryString }>('/content/:version/data/query/:dataset', (req, reply) =>
+    answerQuery(reply, req.params, () => ({
       query: firstValue(req.query.query),
-      params,
+      params: parametersFromQueryString(req.query),
       perspective: firstValue(req.query.perspective),
       returnQuery: firstValue(req.query.returnQuery),
-    });
-  });
+    })),
+  );
 
-  app.post<{ Params: QueryRouteParams; Querystring: QueryString }>('/content/:version/data/query/:dataset', async (req, reply) => {
-    let body: ReturnType<typeof parametersFromBody>;
-    try {
-      body = parametersFromBody(req.body);
-    } catch (error) {
-      return reply.code(400).send((error as ContentQueryError).body);
-    }
-    return answerQuery(reply, req.params, {
-      ...body,
-      perspective: body.perspective ?? firstValue(req.query.perspective),
-      returnQuery: firstValue(req.query.returnQuery),
-    });
-  });
+  app.post<{ Params: QueryRouteParams; Querystring: QueryString }>('/content/:version/data/query/:dataset', (req, reply) =>
+    answerQuery(reply, req.params, () => {
+      const body = parametersFromBody(req.body);
+      return { ...body, perspective: body.perspective ?? firstValue(req.query.perspective), returnQuery: firstValue(req.query.returnQuery) };
+    }),
+  );
 
   registerImageRoute(app, dataset);
 }

@@ -247,7 +247,10 @@ async function attachPlayers(trx: Transaction<Database>, players: readonly Roste
       .execute();
     created.forEach((row, index) => seasonRows.push({ player_id: row.id, season_id: seasonId, team_id: (rows[index] as RosterPlayer).teamId }));
   }
-  for (const rows of chunked(updates, ROWS_PER_STATEMENT)) {
+  // Two roster entries (one known by Faceit id, one by Steam id) can be the same player: one row each.
+  const uniqueUpdates = [...new Map(updates.map((u) => [u.id, u])).values()];
+  const uniqueSeasonRows = [...new Map(seasonRows.map((r) => [r.player_id, r])).values()];
+  for (const rows of chunked(uniqueUpdates, ROWS_PER_STATEMENT)) {
     await sql`
       UPDATE players AS p SET
         team_id = COALESCE(p.team_id, v.team_id),
@@ -259,7 +262,7 @@ async function attachPlayers(trx: Transaction<Database>, players: readonly Roste
       WHERE p.id = v.id
     `.execute(trx);
   }
-  for (const rows of chunked(seasonRows, ROWS_PER_STATEMENT)) {
+  for (const rows of chunked(uniqueSeasonRows, ROWS_PER_STATEMENT)) {
     await trx
       .insertInto('player_seasons')
       .values(rows)

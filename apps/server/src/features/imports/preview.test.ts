@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { faceitChampionship, faceitMatch, startFakeLeaguespot } from '../../../test-support/fakes';
+import { faceitChampionship, faceitMatch } from '../../../test-support/fakes';
 import { secondsFromNow, setUpImports, type ImportsTestSetup } from './testing';
 
 let setup: ImportsTestSetup;
@@ -70,13 +70,13 @@ describe('Faceit preview', () => {
     expect((await errorOf(setup.caller.admin.imports.preview({ platform: 'faceit', competition_id: 'champ-230' }))).code).toBe('BAD_GATEWAY');
     setup.faceit.clearFaults();
 
-    setup.faceit.fault({ path: '/championships/champ-230/matches', delayMs: 2_000 });
+    setup.faceit.fault({ path: '/championships/champ-230/matches', delayMs: 5_000 });
     const started = Date.now();
     const impatient = setup.callerWith({ PLATFORM_TIMEOUT_MS: '500' });
     const timeout = await errorOf(impatient.admin.imports.preview({ platform: 'faceit', competition_id: 'champ-230' }));
     expect(timeout.code).toBe('BAD_GATEWAY');
     expect(timeout.message).toMatch(/did not answer within 0.5 s/);
-    expect(Date.now() - started).toBeLessThan(1_900);
+    expect(Date.now() - started).toBeLessThan(4_000);
   });
 
   it('waits out a 429 for as long as Retry-After says, then goes on', async () => {
@@ -151,16 +151,17 @@ describe('Leaguespot preview over the real fixture', () => {
   });
 
   it('answers 422 when the season has no current stage or the stage no rounds', async () => {
-    const [noStage, noRounds] = await Promise.all([startFakeLeaguespot({ withoutStage: true }), startFakeLeaguespot({ withoutRounds: true })]);
+    const { leaguespot } = setup;
     try {
-      const stageCaller = setup.callerWith({ LEAGUESPOT_API_BASE: noStage.url });
-      const stageError = await errorOf(stageCaller.admin.imports.preview({ platform: 'leaguespot', season_id: noStage.seasonId }));
+      leaguespot.behaviour.withoutStage = true;
+      const stageError = await errorOf(setup.caller.admin.imports.preview({ platform: 'leaguespot', season_id: leaguespot.seasonId }));
       expect([stageError.code, stageError.message]).toEqual(['UNPROCESSABLE_CONTENT', 'No current stage found for this season']);
-      const roundsCaller = setup.callerWith({ LEAGUESPOT_API_BASE: noRounds.url });
-      const roundsError = await errorOf(roundsCaller.admin.imports.preview({ platform: 'leaguespot', season_id: noRounds.seasonId }));
+      leaguespot.behaviour.withoutStage = false;
+      leaguespot.behaviour.withoutRounds = true;
+      const roundsError = await errorOf(setup.caller.admin.imports.preview({ platform: 'leaguespot', season_id: leaguespot.seasonId }));
       expect([roundsError.code, roundsError.message]).toEqual(['UNPROCESSABLE_CONTENT', 'No rounds found for this stage']);
     } finally {
-      await Promise.all([noStage.close(), noRounds.close()]);
+      Object.assign(leaguespot.behaviour, { withoutStage: false, withoutRounds: false });
     }
   });
 

@@ -107,20 +107,12 @@ describe('imports over REST', () => {
     const failed = await get(`/v1/proxy/leaguespot/seasons/${leaguespot.seasonId}/`);
     expect([failed.statusCode, failed.json()]).toEqual([502, { error: 'Leaguespot answered 500' }]);
 
-    const stageless = await startFakeLeaguespot({ withoutStage: true });
-    const other = await createStaffTestApp({ LEAGUESPOT_API_BASE: stageless.url });
+    leaguespot.behaviour.withoutStage = true;
     try {
-      const token = await other.tokenFor(other.admin);
-      const response = await other.app.inject({
-        method: 'POST',
-        url: '/v1/import-matches/preview/',
-        payload: { platform: 'leaguespot', season_id: stageless.seasonId },
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const response = await post('/v1/import-matches/preview/', { platform: 'leaguespot', season_id: leaguespot.seasonId });
       expect([response.statusCode, response.json()]).toEqual([422, { error: 'No current stage found for this season' }]);
     } finally {
-      await other.close();
-      await stageless.close();
+      leaguespot.behaviour.withoutStage = false;
     }
   });
 });

@@ -76,7 +76,7 @@ describe('update matches', () => {
 
   it('counts a failing or slow platform call as an error and updates the rest', async () => {
     setup.faceit.fault({ path: '/matches/1-overdue', status: 500 });
-    setup.faceit.fault({ path: '/matches/1-later', delayMs: 2_000 });
+    setup.faceit.fault({ path: '/matches/1-later', delayMs: 5_000 });
     const impatient = setup.callerWith({ PLATFORM_TIMEOUT_MS: '500' });
     const answer = await impatient.admin.imports.updateMatches({ auto_detect: false, status_filter: 'scheduled' });
     expect(answer).toMatchObject({ updated_count: 0, error_count: 2, total_processed: 2 });

@@ -89,9 +89,19 @@ export function matchListQuery(db: Kysely<Database>, input: MatchListFilters) {
     )
     .selectFrom('total')
     .leftJoin('page', (join) => join.onTrue())
-    .leftJoin('teams as team1', 'team1.id', 'page.team1_id')
-    .leftJoin('teams as team2', 'team2.id', 'page.team2_id')
-    .leftJoin('teams as winner', 'winner.id', 'page.winner_id')
+    // LATERAL with LIMIT 1 is never flattened: a primary-key probe per page row, not a hash over every team.
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('teams').select(['teams.id', 'teams.name', 'teams.picture', 'teams.elo']).whereRef('teams.id', '=', 'page.team1_id').limit(1).as('team1'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('teams').select(['teams.id', 'teams.name', 'teams.picture', 'teams.elo']).whereRef('teams.id', '=', 'page.team2_id').limit(1).as('team2'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('teams').select(['teams.id', 'teams.name']).whereRef('teams.id', '=', 'page.winner_id').limit(1).as('winner'),
+      (join) => join.onTrue(),
+    )
     .leftJoin('competitions as competition', 'competition.id', 'page.competition_id')
     .leftJoin('seasons as season', 'season.id', 'page.season_id')
     .select([

@@ -26,6 +26,15 @@ function playerConditions(eb: ExpressionBuilder<Database, 'players'>, input: Pla
   return eb.and(conditions);
 }
 
+/**
+ * Visible players, of one season or of all: the trigger-kept count of players in that scope
+ * less the hidden ones (about one in twenty, found through their own index), so the rankings
+ * count without reading every player.
+ */
+function countedFromScopeTotals(input: PlayerListFilters): boolean {
+  return input.visible !== false && input.benched === undefined && !input.team_id && !input.name;
+}
+
 /** Elo and skill lists default to highest first, name lists to A-Z; ties fall back to name, then id. */
 function playerSortKeys(input: PlayerListFilters): SortKey[] {
   const direction = input.order ?? (input.sort === 'name' ? 'asc' : 'desc');
@@ -39,7 +48,29 @@ export function playerListQuery(db: Kysely<Database>, input: PlayerListFilters) 
   const sortKeys = playerSortKeys(input);
   const { limit, offset } = pageWindow(input);
   return db
-    .with('total', () => filtered.select((eb) => eb.fn.countAll<number>().as('count')))
+    .with('total', (qb) => {
+      if (!countedFromScopeTotals(input)) return filtered.select((eb) => eb.fn.countAll<number>().as('count'));
+      const inScope = qb.selectFrom('player_counts').select('player_counts.count').where('player_counts.scope', '=', input.season_id ?? 'all');
+      const allHidden = qb.selectFrom('players').where('players.visible', '=', false);
+      const seasonId = input.season_id;
+      // One primary-key probe per hidden player: LIMIT keeps the planner from merging with the season's every row.
+      const hiddenInScope = seasonId
+        ? allHidden.where((eb) =>
+            eb(
+              eb
+                .selectFrom('player_seasons')
+                .select(sql.lit(1).as('one'))
+                .whereRef('player_seasons.player_id', '=', 'players.id')
+                .where('player_seasons.season_id', '=', seasonId)
+                .limit(1),
+              'is not',
+              null,
+            ),
+          )
+        : allHidden;
+      const hidden = hiddenInScope.select((eb) => eb.fn.countAll<number>().as('hidden'));
+      return qb.selectNoFrom(sql<number>`coalesce((${inScope}), 0) - (${hidden})`.as('count'));
+    })
     .with('page', () =>
       filtered
         .select([
@@ -58,7 +89,11 @@ export function playerListQuery(db: Kysely<Database>, input: PlayerListFilters) 
     )
     .selectFrom('total')
     .leftJoin('page', (join) => join.onTrue())
-    .leftJoin('teams as team', 'team.id', 'page.team_id')
+    // LATERAL with LIMIT 1 is never flattened: a primary-key probe per page row, not a hash over every team.
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('teams').select(['teams.id', 'teams.name', 'teams.picture']).whereRef('teams.id', '=', 'page.team_id').limit(1).as('team'),
+      (join) => join.onTrue(),
+    )
     .select([
       'total.count',
       'page.id',

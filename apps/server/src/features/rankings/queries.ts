@@ -62,7 +62,12 @@ export function rankingItemsQuery(db: Kysely<Database>, input: RankingItemsFilte
     )
     .selectFrom(['ranking', 'total'])
     .leftJoin('page', (join) => join.onTrue())
-    .leftJoin('teams as team', 'team.id', 'page.team_id')
+    // LATERAL with LIMIT 1 is never flattened: a primary-key probe per page row, not a hash over every team.
+    .leftJoinLateral(
+      (eb) =>
+        eb.selectFrom('teams').select(['teams.id', 'teams.name', 'teams.picture', 'teams.school_name']).whereRef('teams.id', '=', 'page.team_id').limit(1).as('team'),
+      (join) => join.onTrue(),
+    )
     .select([
       'total.count',
       'page.id',

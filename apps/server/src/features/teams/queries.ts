@@ -53,7 +53,11 @@ export function teamListQuery(db: Kysely<Database>, input: TeamListFilters) {
     )
     .selectFrom('total')
     .leftJoin('page', (join) => join.onTrue())
-    .leftJoin('players as captain', 'captain.id', 'page.captain_id')
+    // LATERAL with LIMIT 1 is never flattened: a primary-key probe per page row, not a hash over every player.
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('players').select(['players.id', 'players.name', 'players.picture']).whereRef('players.id', '=', 'page.captain_id').limit(1).as('captain'),
+      (join) => join.onTrue(),
+    )
     .select([
       'total.count',
       'page.id',

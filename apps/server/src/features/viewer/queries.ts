@@ -1,6 +1,6 @@
 import type { Paged, ViewerMatch, ViewerParticipant, ViewerPlayer, ViewerTeam, viewerListInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import { containsPattern, orderBySql, pageWindow, present, toPaged, type SortKey } from '../paging';
 
@@ -9,6 +9,14 @@ export type ViewerListRequest = z.output<typeof viewerListInput>;
 const byName: SortKey[] = [{ column: 'name', direction: 'asc' }, { column: 'id', direction: 'asc' }];
 const newestFirst: SortKey[] = [{ column: 'date', direction: 'desc', nullable: true }, { column: 'id', direction: 'desc' }];
 const latestCreatedFirst: SortKey[] = [{ column: 'created_at', direction: 'desc' }, { column: 'id', direction: 'desc' }];
+
+/**
+ * `column = ANY(ARRAY(subquery))`: the small table is searched once, and the big one is then
+ * probed through the column's index (a plain IN (subquery) inside an OR scans every row).
+ */
+function inIdsOf(column: string, ids: Expression<unknown>): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} = ANY(ARRAY(${ids}))`;
+}
 
 function isoOrNull(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
@@ -62,7 +70,7 @@ export async function viewPlayers(db: Kysely<Database>, input: ViewerListRequest
         eb('players.name', 'ilike', pattern!),
         eb('players.steam_id', 'ilike', pattern!),
         eb('players.faceit_id', 'ilike', pattern!),
-        eb('players.team_id', 'in', eb.selectFrom('teams').select('teams.id').where('teams.name', 'ilike', pattern!)),
+        inIdsOf('players.team_id', eb.selectFrom('teams').select('teams.id').where('teams.name', 'ilike', pattern!)),
       ]),
     ),
   );
@@ -116,66 +124,69 @@ export async function viewPlayers(db: Kysely<Database>, input: ViewerListRequest
   }));
 }
 
+/** The CTEs every match page is read from: the number of matches found and this page's ids. */
+type MatchPageDb = Database & { total: { count: number }; page: { id: string; date: Date | null } };
+
+/** No search: counted and paged straight off the (date desc, id desc) index. */
+function allMatchesPage(db: Kysely<Database>, input: ViewerListRequest): QueryCreator<MatchPageDb> {
+  const { limit, offset } = pageWindow(input);
+  return db
+    .with('total', (qb) => qb.selectFrom('matches').select((eb) => eb.fn.countAll<number>().as('count')))
+    .with('page', (qb) =>
+      qb.selectFrom('matches').select(['matches.id', 'matches.date']).orderBy(orderBySql('matches', newestFirst)).limit(limit).offset(offset),
+    );
+}
+
+/**
+ * A search: the matches found through each way of matching (either team's name, the
+ * competition's name, the platform id), each an indexed probe, gathered once and then
+ * counted and paged. A rare name reads a few rows; a common one never re-reads the table.
+ */
+function foundMatchesPage(db: Kysely<Database>, input: ViewerListRequest, search: string): QueryCreator<MatchPageDb> {
+  const { limit, offset } = pageWindow(input);
+  const pattern = containsPattern(search);
+  return db
+    .with('searched_teams', (qb) => qb.selectFrom('teams').select('teams.id').where('teams.name', 'ilike', pattern))
+    .with('found', (qb) => {
+      const matches = qb.selectFrom('matches').select(['matches.id', 'matches.date']);
+      const teamIds = qb.selectFrom('searched_teams').select('searched_teams.id');
+      const competitionIds = qb.selectFrom('competitions').select('competitions.id').where('competitions.name', 'ilike', pattern);
+      return matches
+        .where('matches.team1_id', 'in', teamIds)
+        .union(matches.where('matches.team2_id', 'in', teamIds))
+        .union(matches.where('matches.competition_id', 'in', competitionIds))
+        .union(matches.where('matches.platform', 'in', ['faceit', 'leaguespot']).where('matches.external_id', '=', search));
+    })
+    .with('total', (qb) => qb.selectFrom('found').select((eb) => eb.fn.countAll<number>().as('count')))
+    .with('page', (qb) =>
+      qb.selectFrom('found').select(['found.id', 'found.date']).orderBy(orderBySql('found', newestFirst)).limit(limit).offset(offset),
+    ) as unknown as QueryCreator<MatchPageDb>;
+}
+
 /**
  * Matches, newest first, where either team's name or the competition's name contains the
- * search text, or whose platform id is the search text. Team and competition names are
- * matched in their own small tables first, so the match table is only probed by index.
+ * search text, or whose platform id is the search text.
  */
 export async function viewMatches(db: Kysely<Database>, input: ViewerListRequest): Promise<Paged<ViewerMatch>> {
-  const { limit, offset } = pageWindow(input);
-  const search = input.search;
-  const filtered = db.selectFrom('matches').$if(search !== undefined, (qb) =>
-    qb.where((eb) => {
-      const pattern = containsPattern(search!);
-      const teamIds = eb.selectFrom('teams').select('teams.id').where('teams.name', 'ilike', pattern);
-      return eb.or([
-        eb('matches.team1_id', 'in', teamIds),
-        eb('matches.team2_id', 'in', teamIds),
-        eb('matches.competition_id', 'in', eb.selectFrom('competitions').select('competitions.id').where('competitions.name', 'ilike', pattern)),
-        // Both arms probe the (platform, external_id) unique index.
-        eb.and([eb('matches.platform', '=', 'faceit'), eb('matches.external_id', '=', search!)]),
-        eb.and([eb('matches.platform', '=', 'leaguespot'), eb('matches.external_id', '=', search!)]),
-      ]);
-    }),
-  );
-  const rows = await db
-    .with('total', () => filtered.select((eb) => eb.fn.countAll<number>().as('count')))
-    .with('page', () =>
-      filtered
-        .select([
-          'matches.id',
-          'matches.date',
-          'matches.status',
-          'matches.platform',
-          'matches.external_id',
-          'matches.team1_id',
-          'matches.team2_id',
-          'matches.score_team1',
-          'matches.score_team2',
-          'matches.winner_id',
-          'matches.competition_id',
-          'matches.season_id',
-        ])
-        .orderBy(orderBySql('matches', newestFirst))
-        .limit(limit)
-        .offset(offset),
-    )
+  const source = input.search === undefined ? allMatchesPage(db, input) : foundMatchesPage(db, input, input.search);
+  const rows = await source
     .selectFrom('total')
     .leftJoin('page', (join) => join.onTrue())
-    .leftJoin('teams as team1', 'team1.id', 'page.team1_id')
-    .leftJoin('teams as team2', 'team2.id', 'page.team2_id')
-    .leftJoin('teams as winner', 'winner.id', 'page.winner_id')
-    .leftJoin('competitions as competition', 'competition.id', 'page.competition_id')
-    .leftJoin('seasons as season', 'season.id', 'page.season_id')
+    .leftJoin('matches', 'matches.id', 'page.id')
+    .leftJoin('teams as team1', 'team1.id', 'matches.team1_id')
+    .leftJoin('teams as team2', 'team2.id', 'matches.team2_id')
+    .leftJoin('teams as winner', 'winner.id', 'matches.winner_id')
+    .leftJoin('competitions as competition', 'competition.id', 'matches.competition_id')
+    .leftJoin('seasons as season', 'season.id', 'matches.season_id')
     .select([
       'total.count',
       'page.id',
       'page.date',
-      'page.status',
-      'page.platform',
-      'page.external_id',
-      'page.score_team1',
-      'page.score_team2',
+      'matches.status',
+      'matches.platform',
+      'matches.external_id',
+      'matches.score_team1',
+      'matches.score_team2',
       'team1.id as team1_id',
       'team1.name as team1_name',
       'team2.id as team2_id',
@@ -213,8 +224,8 @@ export async function viewParticipants(db: Kysely<Database>, input: ViewerListRe
     qb.where((eb) =>
       eb.or([
         eb('participants.platform_name', 'ilike', pattern!),
-        eb('participants.team_id', 'in', eb.selectFrom('teams').select('teams.id').where('teams.name', 'ilike', pattern!)),
-        eb('participants.competition_id', 'in', eb.selectFrom('competitions').select('competitions.id').where('competitions.name', 'ilike', pattern!)),
+        inIdsOf('participants.team_id', eb.selectFrom('teams').select('teams.id').where('teams.name', 'ilike', pattern!)),
+        inIdsOf('participants.competition_id', eb.selectFrom('competitions').select('competitions.id').where('competitions.name', 'ilike', pattern!)),
       ]),
     ),
   );

@@ -13,7 +13,7 @@ function LiveMatchCard({ match }: { match: MatchListItem }) {
   return (
     <Paper component="li" withBorder p="md" className={classes.card} data-match-id={match.id}>
       <div className={classes.cardHeader}>
-        <Badge color="red" variant="filled">
+        <Badge color="red.9" variant="filled">
           Live
         </Badge>
         {match.competition && <span className={classes.meta}>{match.competition.name}</span>}

@@ -69,7 +69,7 @@ export function PastMatchFilters({ filters, open, onToggle, onChange, onReset }:
               onChange={(value) => onChange({ order: value === 'asc' ? 'asc' : undefined })}
             />
           </SimpleGrid>
-          <Button variant="subtle" mt="sm" onClick={onReset}>
+          <Button variant="default" mt="sm" onClick={onReset}>
             Reset Filters
           </Button>
         </Paper>

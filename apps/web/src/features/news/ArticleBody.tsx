@@ -47,7 +47,7 @@ function BodyImage({ value }: { value: Record<string, unknown> }) {
   const caption = text(value.caption);
   return (
     <figure className={classes.figure}>
-      <NewsImage src={text(value.url)} dimensions={dimensionsOf(value.dimensions)} alt={text(value.alt) ?? DEFAULT_IMAGE_ALT} fit="natural" />
+      <NewsImage src={text(value.url)} dimensions={dimensionsOf(value.dimensions)} alt={text(value.alt) ?? DEFAULT_IMAGE_ALT} fit="natural" displayWidth={760} />
       {caption && <figcaption className={classes.caption}>{caption}</figcaption>}
     </figure>
   );

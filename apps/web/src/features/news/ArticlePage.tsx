@@ -44,7 +44,7 @@ function Article({ article }: { article: NewsArticle }) {
   });
   return (
     <article>
-      {article.imageUrl && <NewsImage src={article.imageUrl} dimensions={article.imageDimensions} priority className={classes.hero} />}
+      {article.imageUrl && <NewsImage src={article.imageUrl} dimensions={article.imageDimensions} displayWidth={760} priority className={classes.hero} />}
       <Title order={1} className={classes.title}>
         {article.title}
       </Title>

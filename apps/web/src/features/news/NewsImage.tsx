@@ -6,6 +6,19 @@ import classes from './NewsImage.module.css';
 /** Sanity's and the demo's picture shape, used when an image has no recorded size. */
 const DEFAULT_DIMENSIONS: ImageDimensions = { width: 1200, height: 675 };
 
+/**
+ * Sanity's image CDN resizes on request: a thumbnail need not download the original upload.
+ * Other sources (the local demo pictures) are used as they are.
+ */
+export function imageUrlForWidth(src: string, width: number | undefined): string {
+  if (!width || !src.startsWith('https://cdn.sanity.io/images/')) return src;
+  const url = new URL(src);
+  url.searchParams.set('w', String(Math.round(width * 2)));
+  url.searchParams.set('fit', 'max');
+  url.searchParams.set('auto', 'format');
+  return url.href;
+}
+
 interface NewsImageProps {
   src: string | null | undefined;
   dimensions?: ImageDimensions | null;
@@ -15,11 +28,13 @@ interface NewsImageProps {
   fit?: 'cover' | 'natural';
   /** Above the fold: load at once instead of lazily. */
   priority?: boolean;
+  /** The widest it is shown, in CSS pixels; lets Sanity's CDN send a smaller file. */
+  displayWidth?: number;
   className?: string;
 }
 
 /** A news picture with its size set (no layout jump), and a neutral placeholder when missing or broken. */
-export function NewsImage({ src, dimensions, alt = '', fit = 'cover', priority = false, className }: NewsImageProps) {
+export function NewsImage({ src, dimensions, alt = '', fit = 'cover', priority = false, displayWidth, className }: NewsImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const { width, height } = dimensions ?? DEFAULT_DIMENSIONS;
 
@@ -40,7 +55,7 @@ export function NewsImage({ src, dimensions, alt = '', fit = 'cover', priority =
   return (
     <img
       className={[classes.image, fit === 'cover' ? classes.cover : '', className].filter(Boolean).join(' ')}
-      src={src}
+      src={imageUrlForWidth(src, displayWidth)}
       width={width}
       height={height}
       alt={alt}

@@ -27,7 +27,7 @@ export function FeaturedPost({ post, headingOrder, size }: PostCardProps) {
   const large = size === 'large';
   return (
     <article className={`${classes.card} ${classes.featured}`} data-testid="featured-post">
-      <NewsImage src={post.imageUrl} dimensions={post.imageDimensions} priority />
+      <NewsImage src={post.imageUrl} dimensions={post.imageDimensions} displayWidth={large ? 880 : 640} priority />
       <PostTitleLink post={post} headingOrder={headingOrder} titleSize={large ? 'h2' : 'h3'} />
       <Text size={large ? 'md' : 'sm'} className={classes.excerpt} style={{ '--excerpt-lines': large ? 4 : 3 }}>
         {post.excerpt}
@@ -42,7 +42,7 @@ export function PostRow({ post, headingOrder, size }: PostCardProps) {
   const large = size === 'large';
   return (
     <article className={`${classes.card} ${classes.row} ${large ? classes.rowLarge : ''}`} data-testid="post-row">
-      <NewsImage src={post.imageUrl} dimensions={post.imageDimensions} />
+      <NewsImage src={post.imageUrl} dimensions={post.imageDimensions} displayWidth={large ? 240 : 112} />
       <div>
         <PostTitleLink post={post} headingOrder={headingOrder} titleSize={large ? 'h4' : 'h6'} />
         <Text size={large ? 'sm' : 'xs'} mt={4} className={classes.excerpt} style={{ '--excerpt-lines': large ? 3 : 2 }}>

@@ -1,0 +1,15 @@
+import pg from 'pg';
+import { createDatabase, migrateToLatest, seedScale } from '@campus-elo/db';
+import { sql } from 'kysely';
+const base = 'postgres://postgres@127.0.0.1:5432/';
+const admin = new pg.Client({ connectionString: base + 'postgres' });
+await admin.connect();
+await admin.query('drop database if exists scratch_scale with (force)');
+await admin.query('create database scratch_scale');
+await admin.end();
+const h = createDatabase({ databaseUrl: base + 'scratch_scale' });
+await migrateToLatest(h.db);
+await seedScale(h.db, { factor: 100 });
+await sql`vacuum analyze`.execute(h.db);
+await h.close();
+console.log('done');

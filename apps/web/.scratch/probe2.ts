@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+const base = 'http://127.0.0.1:4400';
+const t = Date.now(); const log = (m: string) => console.log(((Date.now() - t) / 1000).toFixed(1), m);
+await page.goto(base + '/events');
+await page.getByRole('heading', { level: 1 }).waitFor(); log('h1');
+const events = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' });
+log(String(await events.getAttribute('href')));
+log(await events.evaluate((e) => getComputedStyle(e).cursor));
+log(String(await page.getByRole('banner').getByText('Campus Elo', { exact: true }).isVisible()));
+log(String(await page.getByRole('searchbox', { name: 'Search (coming soon)' }).count()));
+await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rankings' }).click(); log('clicked');
+await page.waitForURL(base + '/rankings', { timeout: 5000 }).catch((e) => log('waitForURL failed ' + page.url()));
+log('url ' + page.url());
+await events.click({ timeout: 5000 }).catch((e) => log('events click failed ' + e.message.split('\n')[0]));
+log('url ' + page.url());
+await browser.close();
