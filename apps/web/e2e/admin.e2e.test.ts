@@ -187,4 +187,25 @@ describeE2E('admin: sign-in, editing teams and players with pictures, sign-out',
     },
     SLOW,
   );
+
+  it(
+    'fits a phone: the panel and the edit form do not overflow at 375 px',
+    async () => {
+      const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+      await page.goto(`${site.url}/signin`);
+      await page.getByLabel('Email').fill(OWNER.email);
+      await page.getByRole('textbox', { name: 'Password' }).fill(OWNER.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(`${site.url}/admin`);
+      await page.getByRole('tab', { name: 'Edit Team/Player' }).click();
+      await page.getByRole('combobox', { name: 'Select a team' }).click();
+      await page.getByRole('option').first().click();
+      await page.getByRole('form', { name: 'Team details' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, 'admin-mobile-edit');
+      await page.close();
+    },
+    SLOW,
+  );
 });

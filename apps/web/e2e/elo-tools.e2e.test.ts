@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 // The restore command's function, run in-process against the test site's database.
 import { restoreFrom } from '../../server/src/features/clear-database/cli';
+import { faceitPlayer, startFakeFaceit, startFakeLeaguespot, type FakeFaceit, type FakeLeaguespot } from '../../server/test-support/fakes';
 import { dumpTables } from '../../server/test/staff-callers';
 import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, startTestSite, type TestSite } from './harness';
 
@@ -13,6 +14,8 @@ const SLOW = 120_000;
 const LEAGUE_TABLES = ['teams', 'players', 'player_seasons', 'participants', 'matches', 'rankings', 'ranking_items', 'seasons', 'competitions'] as const;
 
 let site: TestSite;
+let faceit: FakeFaceit;
+let leaguespot: FakeLeaguespot;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -103,7 +106,8 @@ async function backgroundPng(): Promise<Buffer> {
 describeE2E('Elo tools, merge, clear database and the graphic generator', () => {
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'campus-e2e-tools-'));
-    site = await startTestSite();
+    [faceit, leaguespot] = await Promise.all([startFakeFaceit(), startFakeLeaguespot()]);
+    site = await startTestSite({ env: { FACEIT_API_BASE: faceit.url, FACEIT_API_KEY: faceit.apiKey, LEAGUESPOT_API_BASE: leaguespot.url } });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
     page = await context.newPage();
@@ -117,6 +121,7 @@ describeE2E('Elo tools, merge, clear database and the graphic generator', () => 
   afterAll(async () => {
     await browser?.close();
     await site?.close();
+    await Promise.all([faceit?.close(), leaguespot?.close()]);
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
@@ -125,6 +130,15 @@ describeE2E('Elo tools, merge, clear database and the graphic generator', () => 
     async () => {
       await page.goto(`${site.url}/admin#control-panel`);
       const weeksBefore = await publicApi<Paged<unknown>>('rankings?page_size=100');
+
+      // The two import tools (the imports feature's), against the fake platforms.
+      const player = await site.database.db.selectFrom('players').select('steam_id').where('steam_id', 'is not', null).orderBy('name').executeTakeFirstOrThrow();
+      faceit.setPlayer(faceitPlayer(player.steam_id!, 2345, 9));
+      const updatePlayers = await runTool('Update Player ELO');
+      await updatePlayers.getByText(/Not found: \d+/).waitFor();
+      expect(await updatePlayers.getByText(/Updated players: \d+/).textContent()).toBe('Updated players: 1');
+      const updateMatches = await runTool('Update Matches');
+      await updateMatches.getByText(/Total processed: \d+/).waitFor();
 
       const reset = await runTool('Reset Player ELO', 'Reset');
       await expect.poll(() => reset.getByText(/Updated players: \d+/).textContent()).toMatch(/Updated players: [1-9]\d*/);

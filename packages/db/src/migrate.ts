@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as initial from './migrations/0001_initial';
 import * as adminViewerIndexes from './migrations/0002_admin_viewer_indexes';
 import * as publicIndexes from './migrations/0003_public_indexes';
+import * as matchesFillfactor from './migrations/0004_matches_fillfactor';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_admin_viewer_indexes': adminViewerIndexes,
   '0003_public_indexes': publicIndexes,
+  '0004_matches_fillfactor': matchesFillfactor,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

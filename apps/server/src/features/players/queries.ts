@@ -26,13 +26,36 @@ function playerConditions(eb: ExpressionBuilder<Database, 'players'>, input: Pla
   return eb.and(conditions);
 }
 
+/** Visible players filtered by season at most: countable from the kept totals. */
+function countedFromScopeTotals(input: PlayerListFilters): boolean {
+  return input.visible !== false && input.benched === undefined && !input.team_id && !input.name;
+}
+
 /**
  * Visible players, of one season or of all: the trigger-kept count of players in that scope
  * less the hidden ones (about one in twenty, found through their own index), so the rankings
  * count without reading every player.
  */
-function countedFromScopeTotals(input: PlayerListFilters): boolean {
-  return input.visible !== false && input.benched === undefined && !input.team_id && !input.name;
+function visibleCountFromTotals(db: Kysely<Database>, seasonId: string | undefined) {
+  const inScope = db.selectFrom('player_counts').select('player_counts.count').where('player_counts.scope', '=', seasonId ?? 'all');
+  const allHidden = db.selectFrom('players').where('players.visible', '=', false);
+  // One primary-key probe per hidden player: LIMIT keeps the planner from merging with the season's every row.
+  const hiddenInScope = seasonId
+    ? allHidden.where((eb) =>
+        eb(
+          eb
+            .selectFrom('player_seasons')
+            .select(sql.lit(1).as('one'))
+            .whereRef('player_seasons.player_id', '=', 'players.id')
+            .where('player_seasons.season_id', '=', seasonId)
+            .limit(1),
+          'is not',
+          null,
+        ),
+      )
+    : allHidden;
+  const hidden = hiddenInScope.select((eb) => eb.fn.countAll<number>().as('hidden'));
+  return db.selectNoFrom(sql<number>`coalesce((${inScope}), 0) - (${hidden})`.as('count'));
 }
 
 /** Elo and skill lists default to highest first, name lists to A-Z; ties fall back to name, then id. */
@@ -48,29 +71,9 @@ export function playerListQuery(db: Kysely<Database>, input: PlayerListFilters) 
   const sortKeys = playerSortKeys(input);
   const { limit, offset } = pageWindow(input);
   return db
-    .with('total', (qb) => {
-      if (!countedFromScopeTotals(input)) return filtered.select((eb) => eb.fn.countAll<number>().as('count'));
-      const inScope = qb.selectFrom('player_counts').select('player_counts.count').where('player_counts.scope', '=', input.season_id ?? 'all');
-      const allHidden = qb.selectFrom('players').where('players.visible', '=', false);
-      const seasonId = input.season_id;
-      // One primary-key probe per hidden player: LIMIT keeps the planner from merging with the season's every row.
-      const hiddenInScope = seasonId
-        ? allHidden.where((eb) =>
-            eb(
-              eb
-                .selectFrom('player_seasons')
-                .select(sql.lit(1).as('one'))
-                .whereRef('player_seasons.player_id', '=', 'players.id')
-                .where('player_seasons.season_id', '=', seasonId)
-                .limit(1),
-              'is not',
-              null,
-            ),
-          )
-        : allHidden;
-      const hidden = hiddenInScope.select((eb) => eb.fn.countAll<number>().as('hidden'));
-      return qb.selectNoFrom(sql<number>`coalesce((${inScope}), 0) - (${hidden})`.as('count'));
-    })
+    .with('total', () =>
+      countedFromScopeTotals(input) ? visibleCountFromTotals(db, input.season_id) : filtered.select((eb) => eb.fn.countAll<number>().as('count')),
+    )
     .with('page', () =>
       filtered
         .select([

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { pageTitle } from '../../lib/site-settings';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../common/usePageTitle';
-import { errorText } from './useSession';
+import { errorText } from '../admin-shell/error-text';
 
 /**
  * The 'Sign In' form. After any attempt the browser goes to /admin (spec section 2); a

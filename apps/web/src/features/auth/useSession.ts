@@ -4,8 +4,3 @@ import { trpc } from '../../lib/trpc';
 export function useSession() {
   return trpc.auth.me.useQuery(undefined, { staleTime: 60_000, retry: false, refetchOnWindowFocus: true });
 }
-
-/** The text of a failed call, for the alert the spec asks for. */
-export function errorText(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}

@@ -1,6 +1,5 @@
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** '+54', '-96', '0': Elo changes are always shown with their sign. */
 export function formatSignedNumber(value: number): string {
@@ -13,9 +12,4 @@ export function formatDateTime(iso: string | null): string {
 
 export function formatDate(iso: string | null): string {
   return iso ? dateFormat.format(new Date(iso)) : 'Date unknown';
-}
-
-/** A calendar day stored as YYYY-MM-DD (ranking snapshots, seasons) without shifting it by the time zone. */
-export function formatCalendarDay(day: string): string {
-  return dayFormat.format(new Date(day.length === 10 ? `${day}T00:00:00Z` : day));
 }

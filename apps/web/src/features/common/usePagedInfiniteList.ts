@@ -17,6 +17,8 @@ export function usePagedInfiniteList<Item>({ queryKey, pageSize, fetchPage, enab
   const query = useInfiniteQuery({
     queryKey,
     enabled,
+    // A list left behind is dropped, so coming back to a season or week starts again at page 1.
+    gcTime: 0,
     initialPageParam: 1,
     queryFn: ({ pageParam }) => fetchPage(pageParam),
     getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.results.length < pageSize ? undefined : lastPageParam + 1),

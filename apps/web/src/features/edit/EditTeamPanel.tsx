@@ -3,7 +3,7 @@ import { Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NoticeSlot, useNotice } from '../admin-shell/ResultNotice';
-import { errorText } from '../auth/useSession';
+import { errorText } from '../admin-shell/error-text';
 import { LoadingState } from '../common/states';
 import { teamChoices } from './options';
 import { TeamForm } from './TeamForm';

@@ -211,8 +211,12 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
               aria-label={`${title} graphic preview`}
               data-drawn={drawn ? 'true' : 'false'}
             />
-            {!background && <div className={classes.hint}>Upload or paste a background image</div>}
           </div>
+          {!background && (
+            <Text size="sm" c="dimmed" ta="center" mt="xs">
+              Upload or paste a background image
+            </Text>
+          )}
           {teams.isError && (
             <Alert color="red" mt="sm" role="alert">
               Failed to load the teams for the graphic.

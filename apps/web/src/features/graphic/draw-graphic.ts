@@ -56,6 +56,16 @@ function drawContain(ctx: CanvasRenderingContext2D, image: GraphicImage, x: numb
   ctx.drawImage(image, x + (size - w) / 2, y + (size - h) / 2, w, h);
 }
 
+/** Sets the largest font size from `largest` down to `smallest` at which `text` fits. */
+function fitFont(ctx: CanvasRenderingContext2D, text: string, weight: number, largest: number, smallest: number, maxWidth: number): void {
+  let size = largest;
+  ctx.font = `${weight} ${size}px ${FONT}`;
+  while (size > smallest && ctx.measureText(text).width > maxWidth) {
+    size -= 1;
+    ctx.font = `${weight} ${size}px ${FONT}`;
+  }
+}
+
 /** `text` shortened with an ellipsis until it fits `maxWidth` in the current font. */
 function fitText(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): string {
   if (ctx.measureText(text).width <= maxWidth) return text;
@@ -104,7 +114,8 @@ function drawTeamRow(ctx: CanvasRenderingContext2D, content: GraphicContent, tea
   const textX = pictureX + PICTURE_SIZE + 18;
   const textWidth = x + width - textX - 16;
   ctx.textAlign = 'left';
-  ctx.font = `700 28px ${FONT}`;
+  // Long names shrink a little before they are shortened.
+  fitFont(ctx, team.name, 700, 28, 22, textWidth);
   if (team.schoolName) {
     ctx.fillText(fitText(ctx, team.name, textWidth), textX, y + ROW_HEIGHT / 2 - 15);
     ctx.globalAlpha = 0.8;
