@@ -9,7 +9,7 @@
  * drops the database.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -98,13 +98,44 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function load(url: string, seconds: number, connections: number) {
+/** CPU seconds a process has used (Linux /proc; clock ticks of 1/100 s), or undefined elsewhere. */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+function totalCpuSeconds(pids: number[]): number | undefined {
+  const each = pids.map(cpuSeconds);
+  return each.some((s) => s === undefined) ? undefined : each.reduce<number>((sum, s) => sum + (s ?? 0), 0);
+}
+
+/** The PostgreSQL backends serving the bench database (the server's pool, warm after the warm-up). */
+async function backendPids(db: Kysely<Database>): Promise<number[]> {
+  const rows = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(db);
+  return rows.rows.map((row) => row.pid);
+}
+
+/**
+ * Drives one URL; with `cpu`, also the CPU milliseconds per request the server process and
+ * the database backends spent, which the machine's other load does not change.
+ */
+async function load(url: string, seconds: number, connections: number, cpu?: { serverPid: number; dbPids: number[] }) {
+  const before = cpu && { server: cpuSeconds(cpu.serverPid), db: totalCpuSeconds(cpu.dbPids) };
   const result = await autocannon({ url, connections, duration: seconds });
+  const perRequest = (start: number | undefined, end: number | undefined) =>
+    start === undefined || end === undefined || result.requests.total === 0 ? undefined : ((end - start) * 1000) / result.requests.total;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    server_cpu_ms: cpu && perRequest(before?.server, cpuSeconds(cpu.serverPid)),
+    db_cpu_ms: cpu && perRequest(before?.db, totalCpuSeconds(cpu.dbPids)),
   };
 }
 
@@ -134,8 +165,23 @@ async function tableCounts(db: Kysely<Database>) {
   return counts;
 }
 
-function printTable(rows: { name: string; bytes: number; rps: number; p50: number; p99: number; ceiling: number; ratio: number; failures: number }[]) {
-  const header = ['path', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'ratio'];
+interface Row {
+  name: string;
+  bytes: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  ceiling: number;
+  ratio: number;
+  failures: number;
+  server_cpu_ms: number | undefined;
+  db_cpu_ms: number | undefined;
+  ceiling_cpu_ms: number | undefined;
+}
+
+function printTable(rows: Row[]) {
+  const header = ['path', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'ratio', 'server CPU ms/req', 'db CPU ms/req', 'ceiling CPU ms/req'];
+  const ms = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(2));
   const lines = rows.map((r) => [
     r.failures ? `${r.name} (${r.failures} failed)` : r.name,
     String(r.bytes),
@@ -144,6 +190,9 @@ function printTable(rows: { name: string; bytes: number; rps: number; p50: numbe
     r.p99.toFixed(1),
     r.ceiling.toFixed(0),
     `${(r.ratio * 100).toFixed(0)}%`,
+    ms(r.server_cpu_ms),
+    ms(r.db_cpu_ms),
+    ms(r.ceiling_cpu_ms),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const format = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
@@ -184,11 +233,17 @@ async function main() {
     children.push(ceiling.process);
 
     log(`\nLoad: ${DURATION_SECONDS} s per path at ${CONNECTIONS} connections (after a ${WARM_UP_SECONDS} s warm-up)`);
-    const rows = [];
+    const rows: Row[] = [];
     for (const [index, path] of paths.entries()) {
-      await load(`${server.origin}${path.url}`, WARM_UP_SECONDS, 10);
-      const real = await load(`${server.origin}${path.url}`, DURATION_SECONDS, CONNECTIONS);
-      const bare = await load(`${ceiling.origin}/${index}`, DURATION_SECONDS, CONNECTIONS);
+      await load(`${server.origin}${path.url}`, WARM_UP_SECONDS, CONNECTIONS);
+      const cpu = server.process.pid === undefined ? undefined : { serverPid: server.process.pid, dbPids: await backendPids(database.db) };
+      const real = await load(`${server.origin}${path.url}`, DURATION_SECONDS, CONNECTIONS, cpu);
+      const bare = await load(
+        `${ceiling.origin}/${index}`,
+        DURATION_SECONDS,
+        CONNECTIONS,
+        ceiling.process.pid === undefined ? undefined : { serverPid: ceiling.process.pid, dbPids: [] },
+      );
       const row = {
         name: path.name,
         url: path.url,
@@ -197,6 +252,7 @@ async function main() {
         ceiling: bare.rps,
         ceiling_p50: bare.p50,
         ceiling_p99: bare.p99,
+        ceiling_cpu_ms: bare.server_cpu_ms,
         ratio: bare.rps > 0 ? real.rps / bare.rps : 0,
       };
       rows.push(row);

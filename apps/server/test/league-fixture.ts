@@ -40,8 +40,8 @@ export const LEAGUE_TODAY = new Date('2026-11-22T12:00:00Z');
 
 /**
  * A small hand-made league covering every filter: two seasons, ties in Elo, a hidden and a
- * benched player, a player with no team, one match per status, an undated match, a match at the last second of a day, LIKE
- * wildcards in a name, and an empty ranking snapshot.
+ * benched player, a player with no team, one match per status, an undated match, a match at
+ * the last second of a day, LIKE wildcards in a name, and an empty ranking snapshot.
  */
 export async function insertLeague(db: Kysely<Database>): Promise<void> {
   await db

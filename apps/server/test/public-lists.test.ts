@@ -43,12 +43,14 @@ describe('GET /v1/public/teams', () => {
   });
 
   test('filters by season (participants), name, school name and id', async () => {
-    expect(names(await list(`/v1/public/teams?season_id=${ids.fall}`))).toEqual(['Alpha Wolves', 'Beta Bears', 'Gamma Rays', 'Delta_50%']);
+    const fall = await list(`/v1/public/teams?season_id=${ids.fall}`);
+    expect(names(fall)).toEqual(['Alpha Wolves', 'Beta Bears', 'Gamma Rays', 'Delta_50%']);
+    expect(fall.count).toBe(4);
     expect(names(await list(`/v1/public/teams?season_id=${ids.spring}`))).toEqual(['Alpha Wolves', 'Epsilon']);
     expect(names(await list('/v1/public/teams?name=ALPHA'))).toEqual(['Alpha Wolves']);
     expect(names(await list('/v1/public/teams?school_name=college'))).toEqual(['Beta Bears']);
     expect(names(await list(`/v1/public/teams?id=${ids.gamma}`))).toEqual(['Gamma Rays']);
-    expect(names(await list(`/v1/public/teams?season_id=${ids.fall}&name=a`))).toEqual(['Alpha Wolves', 'Beta Bears', 'Gamma Rays', 'Delta_50%']);
+    expect(await list(`/v1/public/teams?season_id=${ids.fall}&name=a&page_size=2`)).toMatchObject({ count: 4, total_pages: 2 });
   });
 
   test('LIKE wildcards in a filter match literally', async () => {

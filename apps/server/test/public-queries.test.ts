@@ -62,6 +62,16 @@ describe('each list is one statement, on every page', () => {
   });
 });
 
+test("a team in two of a season's competitions counts once", async () => {
+  await database.db
+    .insertInto('participants')
+    .values({ team_id: ids.alpha, competition_id: ids.playfly, season_id: ids.fall, platform: 'leaguespot', platform_name: 'Alpha Wolves' })
+    .execute();
+  const fall = await listTeams(database.db, teamListInput.parse({ season_id: ids.fall }));
+  expect(fall.count).toBe(4);
+  expect(fall.results.map((t) => t.name)).toEqual(['Alpha Wolves', 'Beta Bears', 'Gamma Rays', 'Delta_50%']);
+});
+
 describe('match counts per status (trigger-kept)', () => {
   async function countsAgree() {
     const actual = await database.db.selectFrom('matches').select(['status', sql<number>`count(*)`.as('count')]).groupBy('status').execute();

@@ -56,6 +56,9 @@ describe('400 for bad input, never 500', () => {
     ['/v1/public/matches?date_from=2026-02-30', 'date_from'],
     ['/v1/public/matches?date_to=0000-01-01', 'date_to'],
     [`/v1/public/teams?name=${'x'.repeat(201)}`, 'name'],
+    ['/v1/public/players?name=%00', 'name'],
+    ['/v1/public/teams?school_name=a%00b', 'school_name'],
+    ['/v1/public/matches?competition_name=%00', 'competition_name'],
     ['/v1/public/matches?competition_name=a&competition_name=b', 'competition_name'],
   ];
   test.each(badValues)('%s -> Invalid %s: ...', async (url, param) => {

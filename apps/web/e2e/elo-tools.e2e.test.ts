@@ -40,7 +40,7 @@ async function runTool(title: string, confirmLabel = 'Confirm'): Promise<Locator
 }
 
 async function chooseOption(label: string, optionText: string) {
-  const input = page.getByLabel(label);
+  const input = page.getByRole('combobox', { name: label });
   await input.click();
   await input.fill(optionText);
   await page.getByRole('option', { name: new RegExp(`^${optionText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(ELO`) }).click();
@@ -256,6 +256,17 @@ describeE2E('Elo tools, merge, clear database and the graphic generator', () => 
 
       await page.getByRole('button', { name: 'Clear Background' }).click();
       await page.getByText('Upload or paste a background image').waitFor();
+
+      // A pasted URL on another origin goes through the server's image proxy, which refuses
+      // hosts inside the network (here: another port on loopback) and says so.
+      await page.getByLabel('Or paste an image URL').fill('http://127.0.0.1:9/background.png');
+      await page.getByRole('button', { name: 'Load', exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: 'That host cannot be loaded' }).waitFor();
+      // One on this site is drawn directly.
+      await page.getByLabel('Or paste an image URL').fill(`${site.url}/images/logo.svg`);
+      await page.getByRole('button', { name: 'Load', exact: true }).click();
+      await page.getByText('Upload or paste a background image').waitFor({ state: 'detached' });
+      expect((await downloadGraphic()).width).toBe(1200);
     },
     SLOW,
   );

@@ -35,6 +35,8 @@ export const commaListParam = <T extends z.ZodTypeAny>(item: T) =>
 export const textFilterParam = z
   .string()
   .max(200)
+  // PostgreSQL text cannot hold a NUL character: refuse it here rather than fail in the query.
+  .refine((s) => !s.includes('\u0000'), { error: 'Must not contain a NUL character' })
   .transform((s) => s.trim())
   .transform((s) => (s === '' ? undefined : s));
 

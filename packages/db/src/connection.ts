@@ -30,6 +30,9 @@ export interface DatabaseHandle {
 export function createDatabase(options: ConnectionOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // An idle connection cut by the server (restart, dropped database) must not crash the
+    // process: the pool discards it and the next query opens a new one.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -40,10 +40,10 @@ export async function recalculateAllElo(
     const matches = await trx
       .selectFrom('matches')
       .select(['id', 'date', 'status', 'team1_id', 'team2_id', 'winner_id', 'team1_elo_change', 'team2_elo_change', 'elo_applied'])
-      // Physical order: the writes then visit each table page once instead of hopping around.
-      .orderBy(sql`ctid`)
       // Also matches marked applied that are no longer completed: their mark is cleared.
       .where((eb) => eb.or([eb('status', '=', 'completed'), eb('elo_applied', '=', true)]))
+      // Physical order: the writes then visit each table page once instead of hopping around.
+      .orderBy(sql`ctid`)
       .execute();
 
     const result = replayElo(

@@ -13,8 +13,9 @@ function teamConditions(eb: ExpressionBuilder<Database, 'teams'>, input: TeamLis
   if (input.school_name) conditions.push(eb('teams.school_name', 'ilike', containsPattern(input.school_name)));
   if (input.season_id) {
     // Took part: a participant of one of the season's competitions. Importing a match records
-    // both of its teams as participants (and merging folds them), so a season's matches add no
-    // one; asking the matches as well would read every match of the season for each count.
+    // both its teams as participants (and a merge folds them), so the participants already
+    // name every team that played; asking the season's matches too would read all of them
+    // (tens of thousands) for every count.
     conditions.push(
       eb.exists(
         eb.selectFrom('participants').select(sql.lit(1).as('one')).whereRef('participants.team_id', '=', 'teams.id').where('participants.season_id', '=', input.season_id),
@@ -22,6 +23,14 @@ function teamConditions(eb: ExpressionBuilder<Database, 'teams'>, input: TeamLis
     );
   }
   return eb.and(conditions);
+}
+
+/**
+ * The count of a list filtered by season alone comes from the participants index by itself
+ * (their foreign key vouches for each team), without walking the teams beside it.
+ */
+function countedFromParticipants(input: TeamListFilters): input is TeamListFilters & { season_id: string } {
+  return input.season_id !== undefined && !input.id && !input.name && !input.school_name;
 }
 
 /** Elo lists default to highest first, name lists to A-Z; ties fall back to name, then id. */
@@ -43,7 +52,15 @@ export function teamListQuery(db: Kysely<Database>, input: TeamListFilters) {
   const sortKeys = teamSortKeys(input);
   const { limit, offset } = pageWindow(input);
   return db
-    .with('total', () => filtered.select((eb) => eb.fn.countAll<number>().as('count')))
+    .with('total', (qb) =>
+      countedFromParticipants(input)
+        ? qb
+            .selectFrom(
+              qb.selectFrom('participants').select('participants.team_id').where('participants.season_id', '=', input.season_id).groupBy('participants.team_id').as('season_teams'),
+            )
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+        : filtered.select((eb) => eb.fn.countAll<number>().as('count')),
+    )
     .with('page', () =>
       filtered
         .select(['teams.id', 'teams.name', 'teams.picture', 'teams.school_name', 'teams.elo', 'teams.captain_id'])

@@ -101,7 +101,8 @@ export function MergeTeamsTab() {
           </Text>
         )}
 
-        <Alert color="red" variant="light" title="Warning">
+        {/* Always shown, so not an announced alert. */}
+        <Alert color="red" variant="light" title="Warning" role="note">
           This cannot be undone. Back up the database first.
         </Alert>
         <TextInput

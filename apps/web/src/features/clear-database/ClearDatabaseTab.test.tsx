@@ -1,0 +1,70 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ConfirmProvider } from '../admin-shell';
+import { renderWithProviders, type FakeProcedure } from '../common/testing';
+import { ClearDatabaseTab } from './ClearDatabaseTab';
+
+function renderTab(api: Record<string, FakeProcedure>) {
+  return renderWithProviders(
+    <ConfirmProvider>
+      <ClearDatabaseTab />
+    </ConfirmProvider>,
+    { api: { 'admin.clearDatabase.backups': () => ({ results: [] }), ...api } },
+  );
+}
+
+async function clearWith(key: string) {
+  const user = userEvent.setup();
+  if (key) await user.type(screen.getByLabelText(/Security Key/), key);
+  await user.click(screen.getByRole('button', { name: 'Clear Database' }));
+  return user;
+}
+
+describe('Clear Database', () => {
+  it('shows the key only while it is the demo default', async () => {
+    renderTab({ 'admin.clearDatabase.info': () => ({ default_key: 'clear-demo-league' }) });
+    expect(await screen.findByText('clear-demo-league')).toBeTruthy();
+  });
+
+  it('needs a key, asks for confirmation and links the backup', async () => {
+    let calls = 0;
+    renderTab({
+      'admin.clearDatabase.info': () => ({ default_key: null }),
+      'admin.clearDatabase.clear': () => {
+        calls += 1;
+        return { message: 'Database cleared. A backup of everything removed was saved first.', backup_id: 'b1' };
+      },
+    });
+    await screen.findByLabelText(/Security Key/);
+    expect(screen.queryByText(/Default key/)).toBeNull();
+    await clearWith('');
+    expect(await screen.findByText('Security key is required')).toBeTruthy();
+    expect(calls).toBe(0);
+
+    const user = await clearWith('secret');
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(calls).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Clear Database' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(dialog.querySelector('button[data-autofocus]') as HTMLButtonElement);
+    expect(await screen.findByText('Database cleared. A backup of everything removed was saved first.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download the backup (JSON)' }).getAttribute('href')).toBe('/v1/backups/b1/');
+    expect(calls).toBe(1);
+  });
+
+  it("shows the server's error, else the fallback text", async () => {
+    renderTab({
+      'admin.clearDatabase.info': () => ({ default_key: null }),
+      'admin.clearDatabase.clear': () => {
+        throw new Error('The security key is not correct');
+      },
+    });
+    await screen.findByLabelText(/Security Key/);
+    const user = await clearWith('wrong');
+    const dialog = await screen.findByRole('dialog');
+    await user.click(dialog.querySelector('button[data-autofocus]') as HTMLButtonElement);
+    expect((await screen.findByRole('alert')).textContent).toBe('The security key is not correct');
+  });
+});
