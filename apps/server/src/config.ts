@@ -6,6 +6,7 @@ const optionalText = z.preprocess(emptyAsUndefined, z.string().optional());
 const configSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATABASE_URL: optionalText,
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./.data')),
@@ -35,6 +36,8 @@ export type RawConfig = z.infer<typeof configSchema>;
 export interface Config {
   port: number;
   host: string;
+  /** Believe X-Forwarded-For (client address for sign-in limits) only behind a known proxy. */
+  trustProxy: boolean;
   publicUrl: string | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -69,6 +72,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: c.PORT,
     host: c.HOST,
+    trustProxy: c.TRUST_PROXY === 'true',
     publicUrl: c.PUBLIC_URL,
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DATA_DIR,
