@@ -6,7 +6,8 @@ let t: StaffTestApp;
 let teamId: string;
 
 beforeAll(async () => {
-  t = await createStaffTestApp();
+  // As deployed behind a TLS-terminating proxy, so X-Forwarded-Proto counts.
+  t = await createStaffTestApp({ TRUST_PROXY: 'true' });
   const team = await t.database.db.insertInto('teams').values({ name: 'Origin Owls', elo: 1200 }).returning('id').executeTakeFirstOrThrow();
   teamId = team.id;
 });
