@@ -1,12 +1,20 @@
 import { Button, Center, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { ErrorMessage } from './states';
 
-interface InfiniteListFooterProps {
+/** The paging state of an infinite list (what useInfiniteQuery answers). */
+export interface InfiniteListState {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   /** After a failed page the list waits for the button instead of retrying on its own. */
   isFetchNextPageError: boolean;
   fetchNextPage: () => unknown;
+}
+
+interface InfiniteListFooterProps {
+  list: InfiniteListState;
+  /** Shown when a further page fails to load. */
+  errorMessage: string;
   /** Shown once the last page has loaded (and something was listed). */
   endMessage?: string;
 }
@@ -15,7 +23,8 @@ interface InfiniteListFooterProps {
  * Loads the next page when the end of the list scrolls into view; the 'Load more' button
  * does the same for keyboard users and browsers without IntersectionObserver.
  */
-export function InfiniteListFooter({ hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, endMessage }: InfiniteListFooterProps) {
+export function InfiniteListFooter({ list, errorMessage, endMessage }: InfiniteListFooterProps) {
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
   const sentinel = useRef<HTMLDivElement>(null);
   const [inView, setInView] = useState(false);
 
@@ -36,6 +45,7 @@ export function InfiniteListFooter({ hasNextPage, isFetchingNextPage, isFetchNex
 
   return (
     <div ref={sentinel}>
+      {isFetchNextPageError && <ErrorMessage message={errorMessage} />}
       {isFetchingNextPage ? (
         <Center py="md" role="status" aria-label="Loading more">
           <Loader size="sm" />

@@ -65,12 +65,9 @@ export function PastMatchesTab() {
               <PastMatchCard key={match.id} match={match} />
             ))}
           </ul>
-          {matches.isFetchNextPageError && <ErrorMessage message="There was an error loading the match history. Please try again later." />}
           <InfiniteListFooter
-            hasNextPage={matches.hasNextPage}
-            isFetchingNextPage={matches.isFetchingNextPage}
-            isFetchNextPageError={matches.isFetchNextPageError}
-            fetchNextPage={matches.fetchNextPage}
+            list={matches}
+            errorMessage="There was an error loading the match history. Please try again later."
             endMessage="No more matches to load"
           />
         </>

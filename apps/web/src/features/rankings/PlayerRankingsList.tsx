@@ -26,12 +26,9 @@ export function PlayerRankingsList({ seasonId, ready }: { seasonId: string | und
           <PlayerRankingRow key={player.id} rank={index + 1} player={player} />
         ))}
       </ol>
-      {list.isFetchNextPageError && <ErrorMessage message="Error loading players" />}
       <InfiniteListFooter
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        isFetchNextPageError={list.isFetchNextPageError}
-        fetchNextPage={list.fetchNextPage}
+        list={list}
+        errorMessage="Error loading players"
         endMessage="No more players to load"
       />
     </>

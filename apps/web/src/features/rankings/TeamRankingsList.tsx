@@ -50,12 +50,9 @@ export function TeamRankingsList({ seasonId, rankingId, ready }: TeamRankingsLis
           <TeamRankingRow key={row.key} rank={row.rank} team={row.team} elo={row.elo} />
         ))}
       </ol>
-      {list.isFetchNextPageError && <ErrorMessage message="Error loading teams" />}
       <InfiniteListFooter
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        isFetchNextPageError={list.isFetchNextPageError}
-        fetchNextPage={list.fetchNextPage}
+        list={list}
+        errorMessage="Error loading teams"
         endMessage="No more teams to load"
       />
     </>
