@@ -5,5 +5,7 @@ export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/server', 'apps/web'],
     reporters: ['default', './scripts/summary-reporter.ts'],
+    // A PostgreSQL container for the run when Docker answers and DATABASE_URL is unset.
+    globalSetup: ['./packages/db/test-support/postgres-container.ts'],
   },
 });

@@ -10,5 +10,7 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(['/trpc', '/v1', '/media', '/content', '/healthz'].map((p) => [p, apiTarget])),
   },
+  // The server swaps in each response's CSP nonce (apps/server/src/http/web-app.ts).
+  html: { cspNonce: '__CSP_NONCE__' },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
 });

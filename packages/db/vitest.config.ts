@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'db', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  // Each file migrates its own databases; on a busy machine that outlasts vitest's defaults.
+  test: { name: 'db', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
 });

@@ -12,6 +12,46 @@ interface Rule {
   uri(options: { scheme?: string[]; allowRelative?: boolean }): Rule;
 }
 
+/*
+ * The part of Sanity's schema definition shape used here, so `pnpm typecheck` catches a
+ * misspelt key or field type without installing Sanity Studio.
+ */
+interface TitledValue {
+  title: string;
+  value: string;
+}
+interface Field {
+  name: string;
+  title: string;
+  type: 'string' | 'text' | 'slug' | 'datetime' | 'url' | 'image' | 'array' | 'object';
+  description?: string;
+  options?: { source?: string; maxLength?: number; hotspot?: boolean };
+  initialValue?: () => unknown;
+  validation?: (rule: Rule) => Rule;
+  fields?: Field[];
+  of?: ArrayMember[];
+}
+interface BlockMember {
+  type: 'block';
+  styles: TitledValue[];
+  lists: TitledValue[];
+  marks: { decorators: TitledValue[]; annotations: Field[] };
+}
+interface ImageMember {
+  type: 'image';
+  options?: { hotspot?: boolean };
+  fields?: Field[];
+}
+type ArrayMember = BlockMember | ImageMember;
+interface DocumentDefinition {
+  name: string;
+  title: string;
+  type: 'document';
+  fields: Field[];
+  orderings?: { title: string; name: string; by: { field: string; direction: 'asc' | 'desc' }[] }[];
+  preview?: { select: Record<string, string> };
+}
+
 const WEB_AND_MAIL = ['http', 'https', 'mailto'];
 
 export const post = {
@@ -117,4 +157,4 @@ export const post = {
   ],
   orderings: [{ title: 'Newest first', name: 'publishedAtDesc', by: [{ field: 'publishedAt', direction: 'desc' }] }],
   preview: { select: { title: 'title', subtitle: 'author', media: 'image' } },
-};
+} satisfies DocumentDefinition;

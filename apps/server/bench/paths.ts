@@ -1,17 +1,25 @@
 import {
+  headToHeadInput,
   matchListInput,
   playerListInput,
   rankingItemsInput,
   rankingListInput,
+  searchInput,
   seasonListInput,
+  teamEloHistoryInput,
   teamListInput,
 } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import type { Compilable, Kysely } from 'kysely';
+import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import { headToHeadQuery } from '../src/features/matches/head-to-head';
+import { matchPageQuery } from '../src/features/matches/match-page';
 import { matchListQuery } from '../src/features/matches/queries';
+import { playerEloHistoryQuery, playerPageQuery } from '../src/features/players/page-queries';
 import { playerListQuery } from '../src/features/players/queries';
 import { rankingItemsQuery, rankingListQuery } from '../src/features/rankings/queries';
+import { searchQuery, useSearchSettings } from '../src/features/search/search';
 import { seasonListQuery } from '../src/features/seasons/queries';
+import { teamEloHistoryQuery, teamPageQuery, teamRankHistoryQuery } from '../src/features/teams/page-queries';
 import { teamListQuery } from '../src/features/teams/queries';
 
 /** The statement behind each public list, built from the same query-string text the REST path gets. */
@@ -34,13 +42,21 @@ export interface LeagueFacts {
   currentSeasonId: string;
   latestRankingId: string;
   today: Date;
+  /** The top team, one in the middle of the rankings, and an opponent the top team has played. */
+  topTeamId: string;
+  middleTeamId: string;
+  opponentId: string;
+  playerId: string;
+  resultId: string;
+  upcomingId: string;
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const daysFrom = (date: Date, days: number) => new Date(date.getTime() + days * 24 * 60 * 60 * 1000);
 
-/** What the home, rankings and matches pages ask for (spec/public-site.md), plus deep pages. */
-export function benchPaths({ currentSeasonId, latestRankingId, today }: LeagueFacts): BenchPath[] {
+/** What the home, rankings, matches, team, player and match pages and the search ask for (docs/product.md), plus deep pages. */
+export function benchPaths(facts: LeagueFacts): BenchPath[] {
+  const { currentSeasonId, latestRankingId, today } = facts;
   const season = `season_id=${currentSeasonId}`;
   return [
     { name: 'home: teams top 10', url: `/v1/public/teams?sort=elo&order=desc&page=1&page_size=10&${season}` },
@@ -63,14 +79,65 @@ export function benchPaths({ currentSeasonId, latestRankingId, today }: LeagueFa
       name: 'matches: upcoming week',
       url: `/v1/public/matches?status=scheduled&date_from=${day(today)}&date_to=${day(daysFrom(today, 7))}&sort=date&order=asc&page=1&page_size=100`,
     },
+    { name: 'team: page (top)', url: `/v1/public/teams/${facts.topTeamId}` },
+    { name: 'team: page (middle)', url: `/v1/public/teams/${facts.middleTeamId}` },
+    { name: 'team: elo history', url: `/v1/public/teams/${facts.topTeamId}/elo-history` },
+    { name: 'team: elo history, season', url: `/v1/public/teams/${facts.topTeamId}/elo-history?${season}` },
+    { name: 'team: rank history', url: `/v1/public/teams/${facts.topTeamId}/rank-history` },
+    { name: 'team: roster', url: `/v1/public/players?team_id=${facts.topTeamId}&visible=true&sort=elo&order=desc&page_size=100` },
+    { name: 'team: upcoming', url: `/v1/public/matches?team_id=${facts.topTeamId}&status=scheduled&sort=date&order=asc&page_size=5` },
+    { name: 'player: page', url: `/v1/public/players/${facts.playerId}` },
+    { name: 'player: elo history', url: `/v1/public/players/${facts.playerId}/elo-history` },
+    { name: 'match: page (result)', url: `/v1/public/matches/${facts.resultId}` },
+    { name: 'match: page (upcoming)', url: `/v1/public/matches/${facts.upcomingId}` },
+    { name: 'match: head to head', url: `/v1/public/head-to-head?team1=${facts.topTeamId}&team2=${facts.opponentId}` },
+    // Two letters (word starts), a common piece of a name, a rare one, a typo, no match.
+    ...['lu', 'state', 'wildcat', 'pioners', 'zzqx'].map((q) => ({ name: `search: ${q}`, url: `/v1/public/search?q=${q}&limit=8` })),
   ];
 }
 
-/** The list statement a bench path runs, for EXPLAIN. */
-export function listQueryFor(db: Kysely<Database>, path: BenchPath): Compilable {
+export interface BenchStatement {
+  query: CompiledQuery;
+  /** Run first in the same transaction (settings the path's code makes). */
+  prepare?: (trx: Kysely<Database>) => Promise<void>;
+}
+
+const UUID = '[0-9a-f-]{36}';
+
+/** The statement behind each page, from its path and the same query-string text the REST path gets. */
+const pageQueries: [RegExp, (db: Kysely<Database>, match: RegExpMatchArray, query: Record<string, string>) => BenchStatement][] = [
+  [new RegExp(`^teams/(${UUID})$`), (db, m) => ({ query: teamPageQuery(db, m[1]!, undefined).compile() })],
+  [new RegExp(`^teams/(${UUID})/elo-history$`), (db, m, query) => ({ query: teamEloHistoryQuery(db, teamEloHistoryInput.parse({ ...query, id: m[1] })).compile() })],
+  [new RegExp(`^teams/(${UUID})/rank-history$`), (db, m) => ({ query: teamRankHistoryQuery(db, m[1]!).compile() })],
+  [new RegExp(`^players/(${UUID})$`), (db, m) => ({ query: playerPageQuery(db, m[1]!).compile() })],
+  [new RegExp(`^players/(${UUID})/elo-history$`), (db, m) => ({ query: playerEloHistoryQuery(db, m[1]!).compile() })],
+  [new RegExp(`^matches/(${UUID})$`), (db, m) => ({ query: matchPageQuery(db, m[1]!).compile() })],
+  [
+    /^head-to-head$/,
+    (db, _m, query) => {
+      const { team1, team2 } = headToHeadInput.parse(query);
+      return { query: headToHeadQuery(db, team1, team2).compile() };
+    },
+  ],
+  [
+    /^search$/,
+    (db, _m, query) => {
+      const input = searchInput.parse(query);
+      return { query: searchQuery(input.q.trim(), input.limit).compile(db), prepare: useSearchSettings };
+    },
+  ],
+];
+
+/** The statement a bench path runs, for EXPLAIN. */
+export function statementFor(db: Kysely<Database>, path: BenchPath): BenchStatement {
   const url = new URL(path.url, 'http://bench.invalid');
-  const list = url.pathname.replace('/v1/public/', '');
-  const build = listQueries[list];
-  if (!build) throw new Error(`No list query for ${url.pathname}`);
-  return build(db, Object.fromEntries(url.searchParams));
+  const route = url.pathname.replace('/v1/public/', '');
+  const query = Object.fromEntries(url.searchParams);
+  const list = listQueries[route];
+  if (list) return { query: list(db, query).compile() };
+  for (const [pattern, build] of pageQueries) {
+    const match = route.match(pattern);
+    if (match) return build(db, match, query);
+  }
+  throw new Error(`No statement for ${url.pathname}`);
 }

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { createTestDatabase, seedScale, type Database } from '@campus-elo/db';
 import autocannon from 'autocannon';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { benchPaths, listQueryFor, type BenchPath } from './paths';
+import { benchPaths, statementFor, type BenchPath, type LeagueFacts } from './paths';
 
 // createTestDatabase makes (and on close drops) a fresh database on this server.
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -143,8 +143,11 @@ async function printPlans(db: Kysely<Database>, paths: BenchPath[]): Promise<Rec
   const plans: Record<string, { plan: string[]; seqScans: string[] }> = {};
   console.log('\nPlans (EXPLAIN, costs off):');
   for (const path of paths) {
-    const statement = listQueryFor(db, path).compile();
-    const result = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (COSTS OFF) ${statement.sql}`, [...statement.parameters]));
+    const statement = statementFor(db, path);
+    const result = await db.transaction().execute(async (trx) => {
+      await statement.prepare?.(trx);
+      return trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (COSTS OFF) ${statement.query.sql}`, [...statement.query.parameters]));
+    });
     const plan = result.rows.map((row) => row['QUERY PLAN']);
     const seqScans = plan.filter((line) => BIG_TABLES.test(line)).map((line) => line.trim());
     plans[path.name] = { plan, seqScans };
@@ -152,8 +155,32 @@ async function printPlans(db: Kysely<Database>, paths: BenchPath[]): Promise<Rec
     for (const line of plan) console.log(`   ${line}${BIG_TABLES.test(line) ? '   <-- SEQ SCAN ON A BIG TABLE' : ''}`);
   }
   const flagged = Object.entries(plans).filter(([, p]) => p.seqScans.length > 0);
-  console.log(flagged.length === 0 ? '\nNo list plan scans matches, players or teams sequentially.' : `\nSequential scans on big tables in: ${flagged.map(([name]) => name).join(', ')}`);
+  console.log(flagged.length === 0 ? '\nNo plan scans matches, players or teams sequentially.' : `\nSequential scans on big tables in: ${flagged.map(([name]) => name).join(', ')}`);
   return plans;
+}
+
+/** Ids for the page paths, asked of the server like a visitor would find them. */
+async function pageFacts(origin: string): Promise<Omit<LeagueFacts, 'currentSeasonId' | 'latestRankingId' | 'today'>> {
+  const get = async <T>(path: string): Promise<T> => (await (await fetch(`${origin}${path}`)).json()) as T;
+  type Page = { results: { id: string }[]; count: number };
+  const teams = await get<Page>('/v1/public/teams?page_size=1');
+  const topTeamId = teams.results[0]?.id;
+  const middle = await get<Page>(`/v1/public/teams?page_size=1&page=${Math.max(1, Math.floor(teams.count / 2))}`);
+  const history = await get<{ results: { opponent: { id: string } }[] }>(`/v1/public/teams/${topTeamId}/elo-history`);
+  const player = await get<Page>('/v1/public/players?page_size=1');
+  const result = await get<Page>('/v1/public/matches?status=completed&page_size=1');
+  const upcoming = await get<Page>('/v1/public/matches?status=scheduled&order=asc&page_size=1');
+  const facts = {
+    topTeamId,
+    middleTeamId: middle.results[0]?.id,
+    opponentId: history.results[0]?.opponent.id,
+    playerId: player.results[0]?.id,
+    resultId: result.results[0]?.id,
+    upcomingId: upcoming.results[0]?.id,
+  };
+  const missing = Object.entries(facts).filter(([, id]) => !id);
+  if (missing.length > 0) throw new Error(`The scale league has no ${missing.map(([name]) => name).join(', ')}`);
+  return facts as Omit<LeagueFacts, 'currentSeasonId' | 'latestRankingId' | 'today'>;
 }
 
 async function tableCounts(db: Kysely<Database>) {
@@ -219,7 +246,7 @@ async function main() {
     const weeks = (await (await fetch(`${server.origin}/v1/public/rankings?season_id=${current.id}&page_size=1`)).json()) as { results: { id: string }[] };
     const latestRanking = weeks.results[0] ?? ((await (await fetch(`${server.origin}/v1/public/rankings?page_size=1`)).json()) as typeof weeks).results[0];
     if (!latestRanking) throw new Error('The scale league has no ranking snapshot');
-    const paths = benchPaths({ currentSeasonId: current.id, latestRankingId: latestRanking.id, today: new Date() });
+    const paths = benchPaths({ currentSeasonId: current.id, latestRankingId: latestRanking.id, today: new Date(), ...(await pageFacts(server.origin)) });
 
     const plans = await printPlans(database.db, paths);
 

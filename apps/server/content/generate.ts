@@ -2,7 +2,7 @@
  * Writes the demo content dataset: renders the artwork to WebP under images/ and the posts
  * plus their image asset documents to posts.ndjson, in the shapes a Sanity export has.
  *
- *   cd apps/server && npx tsx content/generate.ts
+ *   pnpm content:generate
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { createDatabase, migrateToLatest } from '@campus-elo/db';
 import type { Config } from './config';
 import { userCommand } from './features/auth/cli';
-import { restoreCommand } from './features/clear-database/cli';
+import { restoreCommand } from './features/database/cli';
 import { seedCommand } from './features/seed/cli';
 
 export interface CliContext {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The key the demo ships with; the Clear Database card shows it only while it is this. */
+export const DEFAULT_CLEAR_DATABASE_KEY = 'clear-demo-league';
+
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalText = z.preprocess(emptyAsUndefined, z.string().optional());
 
@@ -13,7 +16,7 @@ const configSchema = z.object({
   SEED: z.preprocess(emptyAsUndefined, z.enum(['demo', 'none']).default('none')),
   SITE_NAME: z.preprocess(emptyAsUndefined, z.string().default('Campus Elo')),
   CURRENT_SEASON_ID: z.preprocess(emptyAsUndefined, z.uuid().optional()),
-  CLEAR_DATABASE_KEY: z.preprocess(emptyAsUndefined, z.string().default('clear-demo-league')),
+  CLEAR_DATABASE_KEY: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_CLEAR_DATABASE_KEY)),
   ADMIN_EMAIL: optionalText,
   ADMIN_PASSWORD: optionalText,
   FACEIT_API_BASE: z.preprocess(emptyAsUndefined, z.url().default('https://open.faceit.com/data/v4')),
@@ -60,7 +63,6 @@ export interface Config {
   logLevel: RawConfig['LOG_LEVEL'];
 }
 
-export const DEFAULT_CLEAR_DATABASE_KEY = 'clear-demo-league';
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);

@@ -1,32 +1,46 @@
-import { router } from './trpc';
-import { publicRouter } from './features/public-router';
 import { authRouter } from './features/auth/router';
-import { teamsAdminRouter } from './features/teams/admin-router';
-import { playersAdminRouter } from './features/players/admin-router';
-import { seasonsAdminRouter } from './features/seasons/admin-router';
-import { viewerRouter } from './features/viewer/router';
-import { importsRouter } from './features/imports/router';
+import { databaseRouter } from './features/database/router';
 import { eloRouter } from './features/elo/router';
-import { rankingsAdminRouter } from './features/rankings/admin-router';
+import { imageProxyRouter } from './features/image-proxy/router';
+import { importsRouter } from './features/imports/router';
+import { matchesPublicProcedures } from './features/matches/router';
 import { mergeRouter } from './features/merge/router';
-import { clearDatabaseRouter } from './features/clear-database/router';
+import { playersAdminRouter, playersPublicProcedures } from './features/players/router';
+import { rankingsAdminRouter, rankingsPublicProcedures } from './features/rankings/router';
+import { searchPublicProcedures } from './features/search/router';
+import { seasonsAdminRouter, seasonsPublicProcedures } from './features/seasons/router';
+import { teamsAdminRouter, teamsPublicProcedures } from './features/teams/router';
+import { viewerRouter } from './features/viewer/router';
+import { router } from './trpc';
 
-export const adminRouter = router({
-  teams: teamsAdminRouter,
-  players: playersAdminRouter,
-  seasons: seasonsAdminRouter,
-  viewer: viewerRouter,
-  imports: importsRouter,
-  elo: eloRouter,
-  rankings: rankingsAdminRouter,
-  merge: mergeRouter,
-  clearDatabase: clearDatabaseRouter,
-});
-
+/**
+ * Every procedure of the API. Each feature declares its own; a procedure with `meta.rest`
+ * is also a /v1 endpoint (docs/architecture.md, "How a request flows").
+ */
 export const appRouter = router({
-  public: publicRouter,
+  /** Every read the public pages need; no sign-in. */
+  public: router({
+    ...teamsPublicProcedures,
+    ...playersPublicProcedures,
+    ...matchesPublicProcedures,
+    ...seasonsPublicProcedures,
+    ...rankingsPublicProcedures,
+    ...searchPublicProcedures,
+  }),
   auth: authRouter,
-  admin: adminRouter,
+  /** Staff only: every procedure here is built on staffProcedure or ownerProcedure. */
+  admin: router({
+    teams: teamsAdminRouter,
+    players: playersAdminRouter,
+    seasons: seasonsAdminRouter,
+    viewer: viewerRouter,
+    imports: importsRouter,
+    elo: eloRouter,
+    rankings: rankingsAdminRouter,
+    merge: mergeRouter,
+    database: databaseRouter,
+    imageProxy: imageProxyRouter,
+  }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -238,7 +238,7 @@ describe('GET /v1/public/rankings and /v1/public/ranking-items', () => {
     expect(await list(`/v1/public/ranking-items?ranking_id=${ids.weekTwo}&page=3&page_size=2`)).toMatchObject({ count: 4, results: [] });
   });
 
-  test('an empty snapshot is an empty list; an unknown one is 404', async () => {
+  test('an empty snapshot and an unknown one are empty lists', async () => {
     expect(await list(`/v1/public/ranking-items?ranking_id=${ids.springEmpty}`)).toEqual({
       count: 0,
       total_pages: 0,
@@ -246,7 +246,11 @@ describe('GET /v1/public/rankings and /v1/public/ranking-items', () => {
       page_size: 20,
       results: [],
     });
-    expect(await site.get(`/v1/public/ranking-items?ranking_id=${ids.unknown}`)).toEqual({ status: 404, body: { error: 'Ranking not found' } });
+    // The earlier site answered an unknown snapshot like any filter that matches nothing.
+    expect(await site.get(`/v1/public/ranking-items?ranking_id=${ids.unknown}`)).toEqual({
+      status: 200,
+      body: { count: 0, total_pages: 0, current_page: 1, page_size: 20, results: [] },
+    });
   });
 });
 
@@ -280,5 +284,20 @@ describe('tRPC /trpc/public.*', () => {
     const response = await site.get(`/trpc/public.teams?input=${encodeURIComponent(JSON.stringify({ season_id: 'nope' }))}`);
     expect(response.status).toBe(400);
     expect(response.body.error.data.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('a filter that matches nothing', () => {
+  test.each([
+    `/v1/public/teams?season_id=${ids.unknown}`,
+    `/v1/public/teams?id=${ids.unknown}`,
+    `/v1/public/players?team_id=${ids.unknown}`,
+    `/v1/public/players?season_id=${ids.unknown}`,
+    `/v1/public/matches?team_id=${ids.unknown}`,
+    `/v1/public/matches?season_id=${ids.unknown}`,
+    `/v1/public/rankings?season_id=${ids.unknown}`,
+    `/v1/public/ranking-items?ranking_id=${ids.unknown}`,
+  ])('%s answers an empty list, not 404', async (url) => {
+    expect(await list(url)).toMatchObject({ count: 0, total_pages: 0, current_page: 1, results: [] });
   });
 });

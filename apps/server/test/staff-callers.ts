@@ -1,10 +1,10 @@
 import { createTestDatabase, type Database, type TestDatabase } from '@campus-elo/db';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { loadConfig, type Config } from '../src/config';
 import type { SessionUser } from '../src/features/auth/session';
 import { appRouter } from '../src/router';
 import { createCallerFactory } from '../src/trpc';
+import { testRequest } from '../test-support/request-info';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -36,7 +36,7 @@ export async function createStaffTestDatabase(env: Record<string, string> = {}):
     owner,
     admin,
     callerFor: (user) =>
-      createCaller({ db: database.db, config, user, req: { headers: {} } as FastifyRequest, reply: {} as FastifyReply }),
+      createCaller({ db: database.db, config, user, request: testRequest() }),
   };
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 // The restore command's function, run in-process against the test site's database.
-import { restoreFrom } from '../../server/src/features/clear-database/cli';
+import { restoreFrom } from '../../server/src/features/database/cli';
 import { faceitPlayer, startFakeFaceit, startFakeLeaguespot, type FakeFaceit, type FakeLeaguespot } from '../../server/test-support/fakes';
 import { dumpTables } from '../../server/test/staff-callers';
 import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, startTestSite, type TestSite } from './harness';
@@ -56,8 +56,9 @@ interface PngFacts {
 /** Decodes a PNG in the browser (Chromium's own decoder) and measures it. */
 async function measurePng(bytes: Buffer): Promise<PngFacts> {
   return page.evaluate(async (base64) => {
-    const blob = await (await fetch(`data:image/png;base64,${base64}`)).blob();
-    const bitmap = await createImageBitmap(blob);
+    // Decoded here rather than fetched as a data: URL, which the page's CSP (connect-src) refuses.
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const context = canvas.getContext('2d')!;
     context.drawImage(bitmap, 0, 0);

@@ -93,7 +93,8 @@ export const adminPlayer = z.object({
 });
 
 /** The Edit Team/Player dropdowns: every team and player, sorted by name. */
-export const teamOption = z.object({ id: z.string(), name: z.string() });
+/** A team in the admin pickers (edit, merge): its Elo helps tell similar names apart. */
+export const teamOption = z.object({ id: z.string(), name: z.string(), elo: z.number().int() });
 export const teamOptionsOutput = z.array(teamOption);
 export const playerOption = z.object({ id: z.string(), name: z.string(), team_name: z.string().nullable() });
 export const playerOptionsOutput = z.array(playerOption);

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { uuidParam } from './query-params';
 
 /** The tables Clear Database empties (and a backup holds), in the order they are restored. */
-export const CLEARED_TABLES = ['teams', 'players', 'player_seasons', 'participants', 'matches', 'rankings', 'ranking_items'] as const;
+export const CLEARED_TABLES = [
+  'teams',
+  'players',
+  'player_seasons',
+  'participants',
+  'matches',
+  'rankings',
+  'ranking_items',
+  'elo_adjustments',
+  'player_elo_history',
+] as const;
 export type ClearedTable = (typeof CLEARED_TABLES)[number];
 
 export const clearDatabaseInput = z.object({
@@ -41,6 +51,8 @@ export const restoreBackupOutput = z.object({
 export const BACKUP_FORMAT = 'campus-elo-backup';
 /** Rows as PostgreSQL's to_jsonb writes them, so timestamps keep their microseconds. */
 const tableRows = z.array(z.record(z.string(), z.unknown()));
+/** Tables added after the first backups were written: a backup without them restores them empty. */
+const laterTableRows = tableRows.default([]);
 export const backupFile = z.object({
   format: z.literal(BACKUP_FORMAT),
   version: z.literal(1),
@@ -53,7 +65,9 @@ export const backupFile = z.object({
     matches: tableRows,
     rankings: tableRows,
     ranking_items: tableRows,
-  } satisfies Record<ClearedTable, typeof tableRows>),
+    elo_adjustments: laterTableRows,
+    player_elo_history: laterTableRows,
+  } satisfies Record<ClearedTable, typeof tableRows | typeof laterTableRows>),
 });
 
 export type ClearDatabaseInput = z.input<typeof clearDatabaseInput>;

@@ -22,7 +22,7 @@ const looseNumber = z
   .nullish()
   .transform((value) => value ?? null);
 
-// ---- preview item (spec section 3): the Faceit match shape, whichever platform
+// ---- preview item (docs/contract.md, imports): the Faceit match shape, whichever platform
 export const previewRosterEntry = z.object({
   player_id: looseText(200),
   nickname: looseText(200),

@@ -1,6 +1,8 @@
+export * from './formats';
 export * from './query-params';
 export * from './paging';
 export * from './public';
+export * from './public-pages';
 export * from './elo-tools';
 export * from './merge';
 export * from './clear-database';
@@ -10,3 +12,4 @@ export * from './admin-viewer';
 export * from './admin-seasons';
 export * from './imports';
 export * from './news';
+export * from './file-reply';

@@ -22,8 +22,6 @@ export const mergeTeamsOutput = z.object({
 });
 
 /** Every team for the merge selects, by name. */
-export const mergeTeamOption = z.object({ id: z.string(), name: z.string(), elo: z.number().int() });
-export const mergeTeamOptionsOutput = z.array(mergeTeamOption);
 
 const previewTeam = z.object({
   id: z.string(),
@@ -57,6 +55,5 @@ export const mergePreviewOutput = z.object({
 
 export type MergeTeamsInput = z.input<typeof mergeTeamsInput>;
 export type MergeTeamsOutput = z.infer<typeof mergeTeamsOutput>;
-export type MergeTeamOption = z.infer<typeof mergeTeamOption>;
 export type MergePreview = z.infer<typeof mergePreviewOutput>;
 export type MergeRemovedMatch = z.infer<typeof mergeRemovedMatch>;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { isDateOnly, UUID_PATTERN } from './formats';
 
 /**
  * Field schemas that accept both typed tRPC input and raw REST query-string text, so one
  * schema validates both doors: '3' -> 3, 'true' -> true, 'a,b' -> ['a', 'b'].
  */
-export const uuidParam = z.uuid({ error: 'Invalid format' });
+export const uuidParam = z.string({ error: 'Invalid format' }).regex(UUID_PATTERN, { error: 'Invalid format' });
 
 export const pageParam = z.coerce.number().int().min(1).default(1);
 
@@ -40,8 +41,6 @@ export const textFilterParam = z
   .transform((s) => s.trim())
   .transform((s) => (s === '' ? undefined : s));
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A day that exists ('2026-02-30' does not, though Date.parse rolls it over to March). */
 function isCalendarDay(text: string): boolean {
   const [year = 0, month = 0, day = 0] = text.split('-').map(Number);
@@ -61,12 +60,8 @@ export const dateOrDateTimeParam = z
   .string()
   .refine(
     (s) =>
-      DATE_ONLY.test(s)
+      isDateOnly(s)
         ? isCalendarDay(s) && isStorableInstant(`${s}T00:00:00Z`)
         : /^\d{4}-\d{2}-\d{2}T/.test(s) && isCalendarDay(s.slice(0, 10)) && isStorableInstant(s),
     { error: 'Expected a date (YYYY-MM-DD) or an ISO date-time' },
   );
-
-export function isDateOnly(value: string): boolean {
-  return DATE_ONLY.test(value);
-}

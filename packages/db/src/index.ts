@@ -1,8 +1,9 @@
 export * from './schema';
 export { createDatabase, type ConnectionOptions, type DatabaseHandle } from './connection';
+export { isDatabaseUnavailable } from './database-unavailable';
 export { migrateToLatest } from './migrate';
 export { PGliteDialect } from './pglite-dialect';
-export { createTestDatabase, type TestDatabase } from './testing';
+export { createTestDatabase, eloLedgerBreaks, type TestDatabase } from './testing';
 export { seedDemo, isDatabaseEmpty, type DemoSummary } from './seed/demo';
 export { seedScale } from './seed/scale';
 export type { SeedSummary } from './seed/write';

@@ -3,6 +3,10 @@ import * as initial from './migrations/0001_initial';
 import * as adminViewerIndexes from './migrations/0002_admin_viewer_indexes';
 import * as publicIndexes from './migrations/0003_public_indexes';
 import * as matchesFillfactor from './migrations/0004_matches_fillfactor';
+import * as columnComments from './migrations/0005_column_comments';
+import * as eloLedger from './migrations/0010_elo_ledger';
+import * as search from './migrations/0011_search';
+import * as authHardening from './migrations/0020_auth_hardening';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -10,6 +14,10 @@ const migrations: Record<string, Migration> = {
   '0002_admin_viewer_indexes': adminViewerIndexes,
   '0003_public_indexes': publicIndexes,
   '0004_matches_fillfactor': matchesFillfactor,
+  '0005_column_comments': columnComments,
+  '0010_elo_ledger': eloLedger,
+  '0011_search': search,
+  '0020_auth_hardening': authHardening,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -19,8 +27,18 @@ class StaticMigrationProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
-  const { error, results } = await migrator.migrateToLatest();
+  return migrateTo(db, undefined);
+}
+
+/**
+ * Migrates up or down to `name` (the latest when undefined); answers the migrations run.
+ * Down exists for tests of a migration's data step: what an older database holds, then up.
+ */
+export async function migrateTo(db: Kysely<any>, name: string | undefined): Promise<string[]> {
+  // Branches number their migrations in ranges; a database that ran a later-numbered one
+  // first still takes an earlier one that arrives afterwards (each stands on its own).
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), allowUnorderedMigrations: true });
+  const { error, results } = name === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from './connection';
 import { migrateToLatest } from './migrate';
+import type { Database } from './schema';
 
 export interface TestDatabase extends DatabaseHandle {
   /** The URL of the database made for this test run, or undefined on PGlite. */
@@ -41,4 +43,30 @@ export async function createTestDatabase(
       await dropper.end();
     },
   };
+}
+
+/**
+ * Names of the teams whose Elo history does not chain (docs/architecture.md, "The Elo
+ * ledger"): taken in ledger order (time, matches before adjustments, id), each event must
+ * start where the one before ended (the first at the starting Elo), and the last must end at
+ * the team's Elo. Empty when the ledger is consistent.
+ */
+export async function eloLedgerBreaks(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    WITH events AS (
+      SELECT team1_id AS team_id, date AS at, 0 AS kind, id, team1_elo_before AS before, team1_elo_before + team1_elo_change AS after FROM matches WHERE elo_applied
+      UNION ALL
+      SELECT team2_id, date, 0, id, team2_elo_before, team2_elo_before + team2_elo_change FROM matches WHERE elo_applied
+      UNION ALL
+      SELECT team_id, at, 1, id, elo_before, elo_after FROM elo_adjustments
+    ), chained AS (
+      SELECT team_id, before, after, lag(after) OVER w AS previous, row_number() OVER w AS n, count(*) OVER (PARTITION BY team_id) AS total
+      FROM events WINDOW w AS (PARTITION BY team_id ORDER BY at, kind, id)
+    )
+    SELECT t.name FROM teams t
+    WHERE EXISTS (SELECT 1 FROM chained c WHERE c.team_id = t.id AND c.before IS DISTINCT FROM COALESCE(c.previous, t.starting_elo))
+      OR t.elo IS DISTINCT FROM COALESCE((SELECT c.after FROM chained c WHERE c.team_id = t.id AND c.n = c.total), t.starting_elo)
+    ORDER BY t.name
+  `.execute(db);
+  return rows.map((r) => r.name);
 }

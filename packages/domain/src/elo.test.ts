@@ -15,7 +15,7 @@ import {
 const elo = fc.integer({ min: 0, max: 4000 });
 
 describe('constants', () => {
-  it('match the specification', () => {
+  it('match docs/product.md', () => {
     expect(DEFAULT_ELO).toBe(1000);
     expect(DEFAULT_SKILL_LEVEL).toBe(1);
     expect(ELO_K).toBe(150);

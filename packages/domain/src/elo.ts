@@ -1,6 +1,6 @@
-/** Elo a team or player has before it was ever rated (spec: default Elo 1000). */
+/** Elo a team or player has before it was ever rated (docs/product.md, defaults). */
 export const DEFAULT_ELO = 1000;
-/** Skill level of a player before Faceit reports one (spec: default skill level 1). */
+/** Skill level of a player before Faceit reports one (docs/product.md, defaults). */
 export const DEFAULT_SKILL_LEVEL = 1;
 /** Maximum Elo a single match can move a team. */
 export const ELO_K = 150;
@@ -15,7 +15,7 @@ export interface EloChangePreview {
   loss: number;
 }
 
-/** A missing (or non-numeric) Elo counts as the default, as the spec asks. */
+/** A missing (or non-numeric) Elo counts as the default (docs/product.md, defaults). */
 export function eloOrDefault(elo: number | null | undefined): number {
   return typeof elo === 'number' && Number.isFinite(elo) ? elo : DEFAULT_ELO;
 }

@@ -3,6 +3,7 @@ export * from './elo';
 export * from './star-rating';
 export * from './team-elo';
 export * from './replay';
+export * from './elo-eligibility';
 export * from './status';
 export * from './excerpt';
 export * from './images';

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { MERGE_CONFIRMATION_PHRASE, isMergeConfirmation } from './merge';
 
 describe('isMergeConfirmation', () => {
-  it('has the phrase from the spec', () => {
+  it('has the phrase of docs/product.md', () => {
     expect(MERGE_CONFIRMATION_PHRASE).toBe('merge teams');
   });
 

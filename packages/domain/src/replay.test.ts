@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { replayElo } from './replay';
-import type { ReplayMatch, ReplayResult, ReplayTeam } from './replay';
+import { compareLedgerPositions, replayElo } from './replay';
+import type { LedgerPosition, ReplayMatch, ReplayResult, ReplayTeam } from './replay';
 
 const teams: ReplayTeam[] = [
   { id: 'a', name: 'Alpha', elo: 1000 },
@@ -217,6 +217,116 @@ describe('replayElo properties', () => {
           current.set(m.team2Id, step.team2After);
         }
         expect(result.elo).toEqual(current);
+      }),
+    );
+  });
+});
+
+describe('replayElo with adjustments', () => {
+  const adjust = (id: string, at: string, teamId: string, elo: number) => ({ id, at, teamId, elo });
+
+  it('sets the team Elo at the adjustment, between the matches around it', () => {
+    const result = replayElo(teams, chain, { adjustments: [adjust('x1', '2025-01-01T20:00:00Z', 'a', 1500)] });
+    expect(result.adjusted).toEqual([{ adjustmentId: 'x1', teamId: 'a', before: 1075, after: 1500 }]);
+    // m2 now starts A at 1500: C (1200) beats A (1500).
+    expect(result.applied[1]).toMatchObject({ matchId: 'm2', team1Before: 1200, team2Before: 1500 });
+  });
+
+  it('puts a match before an adjustment at the same moment, and ignores unknown teams and bad times', () => {
+    const result = replayElo(teams, [chain[0]!], {
+      adjustments: [
+        adjust('x1', '2025-01-01T18:00:00Z', 'a', 900),
+        adjust('x2', '2025-01-01T18:00:00Z', 'ghost', 900),
+        adjust('x3', 'never', 'b', 900),
+      ],
+    });
+    expect(result.adjusted).toEqual([{ adjustmentId: 'x1', teamId: 'a', before: 1075, after: 900 }]);
+    expect(Object.fromEntries(result.elo)).toMatchObject({ a: 900, b: 925 });
+  });
+
+  it('lists undated completed matches as no_date, and treats an empty team name as a bye', () => {
+    const result = replayElo(
+      [...teams, { id: 'blank', name: '', elo: 1000 }],
+      [match('m1', '2025-01-01', 'a', 'b', 'a'), { ...match('undated', '', 'a', 'b', 'a'), date: null }, match('m2', '2025-01-02', 'a', 'blank', 'a')],
+    );
+    expect(result.skipped).toEqual([
+      { matchId: 'undated', reason: 'no_date' },
+      { matchId: 'm2', reason: 'bye' },
+    ]);
+  });
+});
+
+describe('compareLedgerPositions', () => {
+  it('orders by time, then matches before adjustments, then id', () => {
+    const positions: LedgerPosition[] = [
+      { time: 2, kind: 'match', id: 'a' },
+      { time: 1, kind: 'adjustment', id: 'a' },
+      { time: 1, kind: 'match', id: 'b' },
+      { time: 1, kind: 'match', id: 'a' },
+    ];
+    expect(positions.sort(compareLedgerPositions)).toEqual([
+      { time: 1, kind: 'match', id: 'a' },
+      { time: 1, kind: 'match', id: 'b' },
+      { time: 1, kind: 'adjustment', id: 'a' },
+      { time: 2, kind: 'match', id: 'a' },
+    ]);
+  });
+});
+
+const adjustmentsArb = fc.uniqueArray(
+  fc.record({
+    id: fc.string({ minLength: 1, maxLength: 3 }),
+    at: fc.integer({ min: 0, max: 20 }).map((day) => new Date(Date.UTC(2025, 0, 1 + day))),
+    teamId: fc.constantFrom(...teamIds),
+    elo: fc.integer({ min: 0, max: 3000 }),
+  }),
+  { selector: (a) => a.id, maxLength: 8 },
+);
+
+describe('replayElo properties with adjustments', () => {
+  it('replaying up to a moment, then on from the Elo reached there, equals one replay', () => {
+    // The server replays forward from a moment this way instead of from the beginning.
+    fc.assert(
+      fc.property(teamsArb, matchesArb, adjustmentsArb, fc.integer({ min: 0, max: 21 }), (ts, ms, adjustments, cutDay) => {
+        const cut = Date.UTC(2025, 0, 1 + cutDay);
+        const at = (d: Date | string | null) => new Date(d ?? '').getTime();
+        const whole = replayElo(ts, ms, { adjustments });
+        const before = replayElo(
+          ts,
+          ms.filter((m) => at(m.date) < cut),
+          { adjustments: adjustments.filter((a) => a.at.getTime() < cut) },
+        );
+        const after = replayElo(
+          ts.map((t) => ({ ...t, elo: before.elo.get(t.id)! })),
+          ms.filter((m) => at(m.date) >= cut),
+          { adjustments: adjustments.filter((a) => a.at.getTime() >= cut) },
+        );
+        expect(after.elo).toEqual(whole.elo);
+        expect([...before.applied, ...after.applied]).toEqual(whole.applied);
+        expect([...before.adjusted, ...after.adjusted]).toEqual(whole.adjusted);
+      }),
+    );
+  });
+
+  it("leaves every team at its last event's Elo after", () => {
+    fc.assert(
+      fc.property(teamsArb, matchesArb, adjustmentsArb, optionsArb, (ts, ms, adjustments, options) => {
+        const result = replayElo(ts, ms, { ...options, adjustments });
+        const last = new Map<string, number>(replayElo(ts, [], options).elo);
+        const byId = new Map(ms.map((m) => [m.id, m]));
+        // applied and adjusted are each in ledger order; merge them by position.
+        const events = [
+          ...result.applied.map((a) => {
+            const m = byId.get(a.matchId)!;
+            return { position: { time: new Date(m.date!).getTime(), kind: 'match' as const, id: a.matchId }, set: [[m.team1Id, a.team1After], [m.team2Id, a.team2After]] as const };
+          }),
+          ...result.adjusted.map((a) => {
+            const adjustment = adjustments.find((x) => x.id === a.adjustmentId)!;
+            return { position: { time: adjustment.at.getTime(), kind: 'adjustment' as const, id: a.adjustmentId }, set: [[a.teamId, a.after]] as const };
+          }),
+        ].sort((x, y) => compareLedgerPositions(x.position, y.position));
+        for (const event of events) for (const [team, elo] of event.set) last.set(team, elo);
+        expect(result.elo).toEqual(last);
       }),
     );
   });

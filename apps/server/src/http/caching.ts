@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
-/** How long browsers and proxies may keep public reads (the spec's 5-minute freshness). */
+/** How long browsers and proxies may keep public reads (within the 5-minute freshness of docs/product.md, constants). */
 export const PUBLIC_MAX_AGE_SECONDS = 60;
 
 /**

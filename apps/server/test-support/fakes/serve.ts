@@ -1,6 +1,6 @@
 /**
  * Runs both fake platforms for trying the import wizard on the demo site without internet:
- *   npx tsx apps/server/test-support/fakes/serve.ts
+ *   pnpm fakes
  * then start the server with the environment it prints. Faceit knows one championship
  * (DEMO_CHAMPIONSHIP_ID); Leaguespot serves the real Playfly fixture season.
  */

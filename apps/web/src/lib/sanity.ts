@@ -1,8 +1,8 @@
 import { createClient, type SanityClient } from '@sanity/client';
 import { siteSettings, type SiteSettings } from './site-settings';
+import { LOCAL_CONTENT_PROJECT_ID } from '@campus-elo/api-contract';
 
 /** The project id the local endpoint answers to; any valid id works, this one says what it is. */
-const LOCAL_PROJECT_ID = 'local';
 
 /**
  * The news client. With a real Sanity project it queries that project's API; otherwise it
@@ -12,7 +12,7 @@ const LOCAL_PROJECT_ID = 'local';
 export function createSanityClient(settings: SiteSettings['sanity'], origin: string): SanityClient {
   const common = { dataset: settings.dataset, apiVersion: settings.apiVersion, useCdn: false };
   if (settings.local) {
-    return createClient({ ...common, projectId: LOCAL_PROJECT_ID, apiHost: `${origin}/content`, useProjectHostname: false });
+    return createClient({ ...common, projectId: LOCAL_CONTENT_PROJECT_ID, apiHost: `${origin}/content`, useProjectHostname: false });
   }
   return createClient({ ...common, projectId: settings.projectId });
 }

@@ -1,3 +1,5 @@
+import { LOCAL_CONTENT_PROJECT_ID } from '@campus-elo/api-contract';
+
 export interface SiteSettings {
   siteName: string;
   sanity: { projectId: string; dataset: string; apiVersion: string; local: boolean };
@@ -5,10 +7,10 @@ export interface SiteSettings {
 
 const defaults: SiteSettings = {
   siteName: 'Campus Elo',
-  sanity: { projectId: 'local', dataset: 'production', apiVersion: '2025-08-13', local: true },
+  sanity: { projectId: LOCAL_CONTENT_PROJECT_ID, dataset: 'production', apiVersion: '2025-08-13', local: true },
 };
 
-/** Settings the server embeds in index.html (see apps/server/src/app.ts); defaults in dev. */
+/** Settings the server embeds in index.html (apps/server/src/http/web-app.ts); defaults in dev. */
 export function readSiteSettings(): SiteSettings {
   const element = typeof document !== 'undefined' ? document.getElementById('site-settings') : null;
   if (!element?.textContent) return defaults;

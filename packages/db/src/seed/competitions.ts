@@ -1,6 +1,6 @@
 import type { SemesterBounds } from '@campus-elo/domain';
 import type { Insertable } from 'kysely';
-import type { CompetitionsTable, ParticipantsTable, PlatformColumn, SeasonsTable } from '../schema';
+import type { Competitions, Participants, PlatformColumn, Seasons } from '../schema';
 import { DAY_MS, dayStart } from './calendar';
 import { createRandom, type Random } from './random';
 import type { TeamPlan } from './teams';
@@ -82,7 +82,7 @@ export function createCompetitions(
   });
 }
 
-export function seasonRows(seasons: readonly SeasonPlan[], createdAt: string): Insertable<SeasonsTable>[] {
+export function seasonRows(seasons: readonly SeasonPlan[], createdAt: string): Insertable<Seasons>[] {
   return seasons.map((s) => ({
     id: s.id,
     name: s.name,
@@ -94,7 +94,7 @@ export function seasonRows(seasons: readonly SeasonPlan[], createdAt: string): I
   }));
 }
 
-export function competitionRows(competitions: readonly CompetitionPlan[], createdAt: string): Insertable<CompetitionsTable>[] {
+export function competitionRows(competitions: readonly CompetitionPlan[], createdAt: string): Insertable<Competitions>[] {
   return competitions.map((c) => ({
     id: c.id,
     name: c.name,
@@ -111,7 +111,7 @@ export function participantRows(
   random: Random,
   competitions: readonly CompetitionPlan[],
   createdAt: string,
-): Insertable<ParticipantsTable>[] {
+): Insertable<Participants>[] {
   return competitions.flatMap((c) =>
     c.participants.map((team) => ({
       id: random.uuid(),

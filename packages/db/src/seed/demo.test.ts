@@ -1,6 +1,6 @@
 import { DEFAULT_ELO, replayElo, semesterName, starRating, teamEloFromRoster } from '@campus-elo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing';
+import { createTestDatabase, eloLedgerBreaks, type TestDatabase } from '../testing';
 import { isDatabaseEmpty, seedDemo, type DemoSummary } from './demo';
 
 const TODAY = new Date('2026-11-22T15:30:00Z');
@@ -142,6 +142,26 @@ describe('seedDemo', () => {
     const eloOf = new Map(teams.map((t) => [t.id, t.elo]));
     const upcoming = matches.filter((m) => m.status === 'scheduled' && (m.date as Date).getTime() < NOW + 7 * DAY);
     expect(upcoming.some((m) => starRating(eloOf.get(m.team1_id), eloOf.get(m.team2_id)) >= 4)).toBe(true);
+  });
+
+  it('writes the Elo ledger: each team starts at its roster Elo, and every result chains to today', async () => {
+    const { teams, players, matches } = await load(first);
+    for (const team of teams) expect(team.starting_elo).toBe(teamEloFromRoster(players.filter((p) => p.team_id === team.id)) ?? DEFAULT_ELO);
+    for (const match of matches) expect(match.team1_elo_before === null).toBe(!match.elo_applied);
+    expect(await eloLedgerBreaks(first.db)).toEqual([]);
+    // Long enough histories for the team page's chart.
+    const results = new Map<string, number>();
+    for (const m of matches.filter((m) => m.elo_applied)) for (const id of [m.team1_id, m.team2_id]) results.set(id, (results.get(id) ?? 0) + 1);
+    expect([...results.values()].filter((n) => n >= 25).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('records player Elo history ending at each player\'s Elo', async () => {
+    const history = await first.db.selectFrom('player_elo_history').select(['player_id', 'elo', 'at', 'source']).orderBy('player_id').orderBy('at').execute();
+    const { players } = await load(first);
+    expect(summary.playerEloHistory).toBe(history.length);
+    expect(new Set(history.map((h) => h.source))).toEqual(new Set(['seed']));
+    const last = new Map(history.map((h) => [h.player_id, h.elo]));
+    for (const player of players) if (last.has(player.id)) expect(last.get(player.id)).toBe(player.elo);
   });
 
   it('snapshots each Monday with every team ranked by its Elo at that date', async () => {

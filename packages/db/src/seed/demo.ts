@@ -7,12 +7,13 @@ export type DemoSummary = SeedSummary;
 
 export const DEMO_SEED = 'campus-elo-demo';
 
-/** About 60 teams, 350 players and 600 matches over four seasons. */
+/** About 60 teams, 350 players and 600 matches over four seasons, with results every week. */
 export const DEMO_SIZE: LeagueSize = {
   teams: 60,
   freeAgents: 8,
   roundsPerCompetition: 4,
   snapshotSeasons: 2,
+  playerHistoryPerSeason: 12,
   logos: 'per-team',
 };
 

@@ -19,7 +19,7 @@ describe.each(TODAYS)('the demo league for %s', (iso) => {
   const now = today.getTime();
   const league = buildLeague({ seed: DEMO_SEED, today, size: DEMO_SIZE });
   const current = league.seasons[league.seasons.length - 1];
-  const dateOf = (m: { date?: unknown }) => Date.parse(String(m.date));
+  const dateOf = (m: { date?: unknown; at?: unknown }) => Date.parse(String(m.date ?? m.at));
 
   it('names the current season after today', () => {
     expect(current?.name).toBe(semesterName(today));
@@ -58,6 +58,36 @@ describe.each(TODAYS)('the demo league for %s', (iso) => {
     );
     expect(league.rankings.map(dateOf)).toEqual(expected);
     expect(new Set(league.rankings.map((r) => new Date(dateOf(r)).getUTCDay()))).toEqual(new Set([1]));
+  });
+
+  it('has results every week of a season, up to yesterday', () => {
+    const played = league.matches.filter((m) => m.status === 'completed').map((m) => ({ at: dateOf(m), season: m.season_id }));
+    const yesterday = Math.floor(now / 86_400_000) * 86_400_000 - 86_400_000;
+    expect(Math.max(...played.map((p) => p.at))).toBeGreaterThanOrEqual(yesterday);
+    for (const season of league.seasons) {
+      const times = played.filter((p) => p.season === season.id).map((p) => p.at).sort((a, b) => a - b);
+      const longestGap = Math.max(0, ...times.slice(1).map((t, i) => t - (times[i] as number)));
+      expect(longestGap, season.name).toBeLessThanOrEqual(10 * 86_400_000);
+    }
+  });
+
+  it("keeps each player's Elo history in time order, ending at the Elo they have today", () => {
+    const byPlayer = new Map<string, { at: number; elo: number }[]>();
+    for (const row of league.playerEloHistory) {
+      const points = byPlayer.get(row.player_id) ?? [];
+      points.push({ at: dateOf(row), elo: row.elo });
+      byPlayer.set(row.player_id, points);
+    }
+    // Everyone but the players whose first season starts about today.
+    expect(byPlayer.size).toBeGreaterThan(league.players.length * 0.75);
+    for (const player of league.players) {
+      const points = byPlayer.get(player.id as string);
+      if (!points) continue;
+      expect(points.length).toBeGreaterThanOrEqual(2);
+      expect(points.map((p) => p.at)).toEqual(points.map((p) => p.at).sort((a, b) => a - b));
+      expect(points.at(-1)?.elo).toBe(player.elo);
+      expect(points.at(-1)?.at).toBeLessThan(now);
+    }
   });
 
   it('keeps teams and players from day to day', () => {

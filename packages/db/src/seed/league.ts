@@ -1,22 +1,24 @@
 import type { Insertable } from 'kysely';
 import type {
-  CompetitionsTable,
-  MatchesTable,
-  MediaTable,
-  ParticipantsTable,
-  PlayerSeasonsTable,
-  PlayersTable,
-  RankingItemsTable,
-  RankingsTable,
-  SeasonsTable,
-  TeamsTable,
+  Competitions,
+  Matches,
+  Media,
+  Participants,
+  PlayerEloHistory,
+  PlayerSeasons,
+  Players,
+  RankingItems,
+  Rankings,
+  Seasons,
+  Teams,
 } from '../schema';
 import { recentSemesters } from './calendar';
 import { competitionRows, createCompetitions, createSeasons, participantRows, seasonRows, type SeasonPlan } from './competitions';
+import { playerEloHistory } from './player-history';
 import { createRosters } from './players';
 import { createRandom } from './random';
 import { rateMatches, weeklySnapshots } from './ratings';
-import { cancelPlayedMatches, matchRows, scheduleCurrentExtras, schedulePlayoffs, scheduleRegularSeason } from './schedule';
+import { cancelPlayedMatches, matchRows, scheduleCurrentExtras, schedulePlayoffs, scheduleRegularSeason, scheduleYesterdaysResults } from './schedule';
 import { createTeams, type LogoMode } from './teams';
 
 export interface LeagueSize {
@@ -26,6 +28,8 @@ export interface LeagueSize {
   roundsPerCompetition: number;
   /** How many of the newest seasons get weekly ranking snapshots. */
   snapshotSeasons: number;
+  /** Points of each player's Elo history per season played. */
+  playerHistoryPerSeason: number;
   logos: LogoMode;
 }
 
@@ -37,18 +41,19 @@ const CANCELLED_MAX = 4;
 const CANCELLED_PLAYED = 2;
 
 export interface LeagueRows {
-  seasons: Insertable<SeasonsTable>[];
-  competitions: Insertable<CompetitionsTable>[];
-  media: Insertable<MediaTable>[];
+  seasons: Insertable<Seasons>[];
+  competitions: Insertable<Competitions>[];
+  media: Insertable<Media>[];
   /** Teams are written before their players, so captains follow in a second step. */
-  teams: Insertable<TeamsTable>[];
+  teams: Insertable<Teams>[];
   captains: { teamId: string; captainId: string }[];
-  players: Insertable<PlayersTable>[];
-  playerSeasons: Insertable<PlayerSeasonsTable>[];
-  participants: Insertable<ParticipantsTable>[];
-  matches: Insertable<MatchesTable>[];
-  rankings: Insertable<RankingsTable>[];
-  rankingItems: Insertable<RankingItemsTable>[];
+  players: Insertable<Players>[];
+  playerSeasons: Insertable<PlayerSeasons>[];
+  playerEloHistory: Insertable<PlayerEloHistory>[];
+  participants: Insertable<Participants>[];
+  matches: Insertable<Matches>[];
+  rankings: Insertable<Rankings>[];
+  rankingItems: Insertable<RankingItems>[];
 }
 
 /**
@@ -84,6 +89,7 @@ export function buildLeague(options: { seed: string; today: Date; size: LeagueSi
     ...scheduleRegularSeason(random, competition, { rounds: size.roundsPerCompetition, now, strength }),
     ...(competition.season !== current && competition.platform === 'faceit' ? schedulePlayoffs(random, competition, strength) : []),
   ]);
+  matches.push(...scheduleYesterdaysResults(random, competitions, { now, strength }));
   const cancelledTarget = random.int(CANCELLED_MIN, CANCELLED_MAX);
   const cancelledPlayed = cancelPlayedMatches(random, matches, current.id, CANCELLED_PLAYED);
   const ratings = rateMatches(teams, rosters.startElo, matches);
@@ -118,6 +124,8 @@ export function buildLeague(options: { seed: string; today: Date; size: LeagueSi
       picture: t.picture,
       school_name: t.schoolName,
       elo: ratings.elo.get(t.id) as number,
+      // The ledger starts each team at its roster's Elo; its matches take it from there.
+      starting_elo: rosters.startElo.get(t.id) as number,
       captain_id: null,
       created_at: createdAt,
       updated_at: createdAt,
@@ -125,6 +133,13 @@ export function buildLeague(options: { seed: string; today: Date; size: LeagueSi
     captains: rosters.captains,
     players: rosters.players,
     playerSeasons: rosters.playerSeasons,
+    playerEloHistory: playerEloHistory(createRandom(`${seed}:player-history:${now}`), {
+      players: rosters.players,
+      playerSeasons: rosters.playerSeasons,
+      seasons,
+      perSeason: size.playerHistoryPerSeason,
+      now,
+    }),
     participants: participantRows(createRandom(`${seed}:participant-ids`), competitions, createdAt),
     matches: matchRows(matches, createdAt),
     rankings: snapshots.rankings,

@@ -1,6 +1,6 @@
 import { DEFAULT_ELO, teamEloFromRoster } from '@campus-elo/domain';
 import type { Insertable } from 'kysely';
-import type { PlayerSeasonsTable, PlayersTable } from '../schema';
+import type { PlayerSeasons, Players } from '../schema';
 import { createGamerTags } from './names';
 import type { Random } from './random';
 import type { TeamPlan } from './teams';
@@ -14,11 +14,11 @@ function skillLevelForElo(elo: number): number {
   return 1 + SKILL_LEVEL_FLOORS.filter((floor) => elo >= floor).length;
 }
 
-type PlayerRow = Insertable<PlayersTable> & { id: string; elo: number; benched: boolean; visible: boolean };
+type PlayerRow = Insertable<Players> & { id: string; elo: number; benched: boolean; visible: boolean };
 
 export interface Rosters {
   players: PlayerRow[];
-  playerSeasons: Insertable<PlayerSeasonsTable>[];
+  playerSeasons: Insertable<PlayerSeasons>[];
   captains: { teamId: string; captainId: string }[];
   /** Each team's Elo from its roster: where its match history starts. */
   startElo: Map<string, number>;

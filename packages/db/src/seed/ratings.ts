@@ -1,6 +1,6 @@
 import { replayElo, type AppliedMatch } from '@campus-elo/domain';
 import type { Insertable } from 'kysely';
-import type { RankingItemsTable, RankingsTable } from '../schema';
+import type { RankingItems, Rankings } from '../schema';
 import { mondaysBetween } from './calendar';
 import type { SeasonPlan } from './competitions';
 import type { Random } from './random';
@@ -16,8 +16,9 @@ export interface Ratings {
 
 /**
  * Replays the completed matches from each team's starting Elo with the domain's replayElo,
- * writes each match's Elo changes onto it, and returns where every team ends up — so the
- * stored Elo is exactly what a recalculation from the same start would give.
+ * writes each match's Elo before and change onto it (the Elo ledger), and returns where
+ * every team ends up — so the stored Elo is exactly what a recalculation from the same
+ * start would give.
  */
 export function rateMatches(
   teams: readonly TeamPlan[],
@@ -32,6 +33,8 @@ export function rateMatches(
   const byId = new Map(matches.map((m) => [m.id, m]));
   for (const change of result.applied) {
     const match = byId.get(change.matchId) as MatchPlan;
+    match.team1EloBefore = change.team1Before;
+    match.team2EloBefore = change.team2Before;
     match.team1EloChange = change.team1After - change.team1Before;
     match.team2EloChange = change.team2After - change.team2Before;
   }
@@ -39,8 +42,8 @@ export function rateMatches(
 }
 
 export interface Snapshots {
-  rankings: Insertable<RankingsTable>[];
-  rankingItems: Insertable<RankingItemsTable>[];
+  rankings: Insertable<Rankings>[];
+  rankingItems: Insertable<RankingItems>[];
 }
 
 function byEloThenName(a: { elo: number; name: string }, b: { elo: number; name: string }): number {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing';
+import { createTestDatabase, eloLedgerBreaks, type TestDatabase } from '../testing';
 import { DEMO_SIZE } from './demo';
 import { scaleSize, seedScale } from './scale';
 import type { SeedSummary } from './write';
@@ -73,6 +73,13 @@ describe('seedScale', () => {
     expect(n('scheduled', false)).toBeGreaterThan(0);
     expect(n('completed', true)).toBeGreaterThan(summary.matches / 2);
     expect(n('completed', false)).toBe(0);
+  });
+
+  it('writes the Elo ledger and player Elo history', async () => {
+    expect(await eloLedgerBreaks(database.db)).toEqual([]);
+    const history = await database.db.selectFrom('player_elo_history').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(history.n).toBe(summary.playerEloHistory);
+    expect(history.n).toBeGreaterThan(summary.players);
   });
 
   it('reports its progress', () => {

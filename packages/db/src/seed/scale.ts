@@ -13,6 +13,8 @@ const SCALE_SEED = 'campus-elo-scale';
 const SCALE_ROUNDS_PER_COMPETITION = 22;
 /** The three newest seasons: two whole past ones alone hold 50+ Mondays. */
 const SCALE_SNAPSHOT_SEASONS = 3;
+/** Two points a season: enough for the player page's chart, cheap at 35,000 players. */
+const SCALE_PLAYER_HISTORY_PER_SEASON = 2;
 
 /**
  * The demo league `factor` times over, for benchmarks, with more matches per team and weekly
@@ -25,6 +27,7 @@ export function scaleSize(factor: number): LeagueSize {
     freeAgents: DEMO_SIZE.freeAgents * factor,
     roundsPerCompetition: SCALE_ROUNDS_PER_COMPETITION,
     snapshotSeasons: SCALE_SNAPSHOT_SEASONS,
+    playerHistoryPerSeason: SCALE_PLAYER_HISTORY_PER_SEASON,
     logos: 'shared',
   };
 }

@@ -1,6 +1,6 @@
 import { expectedScore } from '@campus-elo/domain';
 import type { Insertable } from 'kysely';
-import type { MatchStatusColumn, MatchesTable } from '../schema';
+import type { MatchStatusColumn, Matches } from '../schema';
 import { DAY_MS, HOUR_MS, MINUTE_MS, startOfUtcDay } from './calendar';
 import type { CompetitionPlan } from './competitions';
 import type { Random } from './random';
@@ -20,6 +20,9 @@ export interface MatchPlan {
   score2: number | null;
   winnerId: string | null;
   matchType: 'league' | 'event';
+  /** Each side's Elo just before the match, once it has moved Elo (rateMatches). */
+  team1EloBefore: number | null;
+  team2EloBefore: number | null;
   team1EloChange: number | null;
   team2EloChange: number | null;
 }
@@ -54,6 +57,8 @@ function newMatch(
     score2: null,
     winnerId: null,
     matchType,
+    team1EloBefore: null,
+    team2EloBefore: null,
     team1EloChange: null,
     team2EloChange: null,
   };
@@ -95,19 +100,27 @@ function sides(random: Random, a: TeamPlan, b: TeamPlan): [TeamPlan, TeamPlan] {
   return random.chance(0.5) ? [a, b] : [b, a];
 }
 
-function roundDays(competition: CompetitionPlan, rounds: number): number[] {
+/** Days a league leaves at the end of a season for the playoffs (schedulePlayoffs). */
+const PLAYOFF_DAYS = 14;
+const WEEK_DAYS = 7;
+
+/**
+ * A competition's match weeks: day offsets from the season's start, one a week from its
+ * first round day until the playoffs. Both leagues run as long, a few days apart.
+ */
+function matchWeeks(competition: CompetitionPlan): number[] {
   const seasonDays = Math.round((competition.season.endMs - competition.season.startMs) / DAY_MS);
-  const first = competition.firstRoundDay;
-  // Both leagues run as long, a few days apart, and leave the last weeks for the playoffs.
-  const last = first + seasonDays - 30;
-  return Array.from({ length: rounds }, (_, k) => first + (rounds > 1 ? Math.round((k * (last - first)) / (rounds - 1)) : 0));
+  const weeks: number[] = [];
+  for (let day = competition.firstRoundDay; day <= seasonDays - PLAYOFF_DAYS; day += WEEK_DAYS) weeks.push(day);
+  return weeks;
 }
 
 /**
  * A competition's regular season: every round, teams of similar strength are paired (with
- * some luck in the draw) and most pairs play. Matches dated well before `now` are played out;
- * later ones stay scheduled; ones that would be under way right now are left out (the live
- * matches come from scheduleCurrentExtras).
+ * some luck in the draw) and most pairs play, each pair in one of the round's weeks, so
+ * there are results every week. Matches dated well before `now` are played out; later ones
+ * stay scheduled; ones that would be under way right now are left out (the live matches
+ * come from scheduleCurrentExtras).
  */
 export function scheduleRegularSeason(
   random: Random,
@@ -115,14 +128,19 @@ export function scheduleRegularSeason(
   options: { rounds: number; now: number; strength: ReadonlyMap<string, number> },
 ): MatchPlan[] {
   const { rounds, now, strength } = options;
+  const weeks = matchWeeks(competition);
   const matches: MatchPlan[] = [];
-  for (const day of roundDays(competition, rounds)) {
+  for (let round = 0; round < rounds; round++) {
+    // Round r takes its share of the weeks (at least one).
+    const first = Math.min(weeks.length - 1, Math.floor((round * weeks.length) / rounds));
+    const last = Math.max(first, Math.floor(((round + 1) * weeks.length) / rounds) - 1);
     const draw = competition.participants
       .map((team) => ({ team, key: (strength.get(team.id) ?? 0) + random.normal() * 250 }))
       .sort((a, b) => b.key - a.key)
       .map((entry) => entry.team);
     for (let i = 0; i + 1 < draw.length; i += 2) {
       if (!random.chance(0.95)) continue;
+      const day = (weeks[random.int(first, last)] as number) + random.int(0, 2);
       const date = competition.season.startMs + day * DAY_MS + (FIRST_MATCH_HOUR + random.int(0, 3)) * HOUR_MS;
       if (date >= now - MATCH_LENGTH_MS && date <= now) continue;
       const [team1, team2] = sides(random, draw[i] as TeamPlan, draw[i + 1] as TeamPlan);
@@ -132,6 +150,31 @@ export function scheduleRegularSeason(
     }
   }
   return matches;
+}
+
+/** Results are in up to yesterday: a few matches played yesterday afternoon (UTC), whatever today is. */
+const YESTERDAY_RESULTS = 3;
+const YESTERDAY_FIRST_HOUR = 16;
+
+/**
+ * Matches played yesterday in the competitions of the season that contains yesterday, so the
+ * latest results are never older than a day. Runs before the Elo replay, like the regular season.
+ */
+export function scheduleYesterdaysResults(
+  random: Random,
+  competitions: readonly CompetitionPlan[],
+  options: { now: number; strength: ReadonlyMap<string, number> },
+): MatchPlan[] {
+  const yesterday = startOfUtcDay(options.now) - DAY_MS;
+  const running = competitions.filter((c) => c.season.startMs <= yesterday && yesterday < c.season.endMs && c.participants.length >= 2);
+  if (running.length === 0) return [];
+  return Array.from({ length: YESTERDAY_RESULTS }, (_, i) => {
+    const competition = running[i % running.length] as CompetitionPlan;
+    const [a, b] = random.shuffled(competition.participants).slice(0, 2) as [TeamPlan, TeamPlan];
+    const match = newMatch(random, competition, a, b, yesterday + (YESTERDAY_FIRST_HOUR + i) * HOUR_MS);
+    complete(random, match, options.strength);
+    return match;
+  });
 }
 
 /** The top eight play a knockout bracket ('event' matches) at the end of a finished season. */
@@ -241,7 +284,7 @@ export function scheduleCurrentExtras(
   return matches;
 }
 
-export function matchRows(matches: readonly MatchPlan[], createdAt: string): Insertable<MatchesTable>[] {
+export function matchRows(matches: readonly MatchPlan[], createdAt: string): Insertable<Matches>[] {
   return matches.map((m) => ({
     id: m.id,
     platform: m.competition.platform,
@@ -258,6 +301,8 @@ export function matchRows(matches: readonly MatchPlan[], createdAt: string): Ins
     url: m.url,
     match_type: m.matchType,
     elo_applied: m.team1EloChange !== null,
+    team1_elo_before: m.team1EloBefore,
+    team2_elo_before: m.team2EloBefore,
     team1_elo_change: m.team1EloChange,
     team2_elo_change: m.team2EloChange,
     created_at: createdAt,

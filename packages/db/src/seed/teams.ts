@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { MediaTable } from '../schema';
+import type { Media } from '../schema';
 import { teamLogoSvg } from './logo';
 import { createTeamIdentities } from './names';
 import type { Random } from './random';
@@ -27,7 +27,7 @@ const NO_PICTURE_SHARE = 1 / 8;
 /** Pictures the site must replace with its default logo. */
 const BROKEN_PICTURES = { undefinedText: 'undefined', missingFile: '/media/teams/missing.png' } as const;
 
-function svgMedia(random: Random, key: string, svg: string, createdAt: string): Insertable<MediaTable> {
+function svgMedia(random: Random, key: string, svg: string, createdAt: string): Insertable<Media> {
   const bytes = Buffer.from(svg, 'utf8');
   return { id: random.uuid(), key, content_type: 'image/svg+xml', bytes, size: bytes.length, created_at: createdAt };
 }
@@ -51,10 +51,10 @@ function drawSeasonSpan(random: Random, seasonCount: number): { firstSeason: num
 export function createTeams(
   random: Random,
   options: { count: number; seasonCount: number; logos: LogoMode; createdAt: string },
-): { teams: TeamPlan[]; media: Insertable<MediaTable>[] } {
+): { teams: TeamPlan[]; media: Insertable<Media>[] } {
   const { count, seasonCount, logos, createdAt } = options;
   const identities = createTeamIdentities(random, count, CLUB_SHARE);
-  const media: Insertable<MediaTable>[] = [];
+  const media: Insertable<Media>[] = [];
   const shared: string[] = [];
   if (logos === 'shared') {
     for (let n = 1; n <= SHARED_LOGO_COUNT; n++) {

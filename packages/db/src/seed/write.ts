@@ -9,6 +9,7 @@ export interface SeedSummary {
   teams: number;
   players: number;
   playerSeasons: number;
+  playerEloHistory: number;
   participants: number;
   matches: number;
   rankings: number;
@@ -53,7 +54,7 @@ async function inTransaction(db: Kysely<Database>, work: (trx: Kysely<Database>)
 }
 
 /** The big tables: a bulk write loads them with their indexes and foreign keys deferred. */
-const BULK_TABLES = ['players', 'player_seasons', 'participants', 'matches', 'ranking_items'];
+const BULK_TABLES = ['players', 'player_seasons', 'player_elo_history', 'participants', 'matches', 'ranking_items'];
 
 export interface WriteOptions {
   log?: Log;
@@ -88,6 +89,7 @@ export async function writeLeague(db: Kysely<Database>, league: LeagueRows, opti
         log,
       );
       await inBatches('player_seasons', league.playerSeasons, (b) => trx.insertInto('player_seasons').values(b).execute(), log);
+      await inBatches('player_elo_history', league.playerEloHistory, (b) => trx.insertInto('player_elo_history').values(b).execute(), log);
       await inBatches('participants', league.participants, (b) => trx.insertInto('participants').values(b).execute(), log);
       await inBatches('matches', league.matches, (b) => trx.insertInto('matches').values(b).execute(), log);
       await inBatches('rankings', league.rankings, (b) => trx.insertInto('rankings').values(b).execute(), log);
@@ -104,6 +106,7 @@ export async function writeLeague(db: Kysely<Database>, league: LeagueRows, opti
     teams: league.teams.length,
     players: league.players.length,
     playerSeasons: league.playerSeasons.length,
+    playerEloHistory: league.playerEloHistory.length,
     participants: league.participants.length,
     matches: league.matches.length,
     rankings: league.rankings.length,

@@ -1,19 +1,23 @@
-import type { Database } from '@campus-elo/db';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import { luciaFor } from './lucia';
+import type { RequestInfo } from '../../trpc';
 
-function isHttps(req: FastifyRequest, publicUrl: string | undefined): boolean {
-  return req.protocol === 'https' || (publicUrl?.startsWith('https:') ?? false);
+/** The cookie's name stays what it was under Lucia, so the contract does not change. */
+export const SESSION_COOKIE_NAME = 'auth_session';
+
+function isHttps(request: RequestInfo, publicUrl: string | undefined): boolean {
+  return request.protocol === 'https' || (publicUrl?.startsWith('https:') ?? false);
 }
 
 /** The session cookie: httpOnly, SameSite=Lax, Secure whenever the site is served over https. */
-export function setSessionCookie(db: Kysely<Database>, req: FastifyRequest, reply: FastifyReply, sessionId: string, publicUrl: string | undefined): void {
-  const cookie = luciaFor(db).createSessionCookie(sessionId);
-  reply.setCookie(cookie.name, cookie.value, { ...cookie.attributes, secure: isHttps(req, publicUrl) });
+export function setSessionCookie(request: RequestInfo, token: string, expiresAt: Date, publicUrl: string | undefined): void {
+  request.setCookie(SESSION_COOKIE_NAME, token, { httpOnly: true, sameSite: 'lax', path: '/', secure: isHttps(request, publicUrl), expires: expiresAt });
 }
 
-export function clearSessionCookie(db: Kysely<Database>, req: FastifyRequest, reply: FastifyReply, publicUrl: string | undefined): void {
-  const cookie = luciaFor(db).createBlankSessionCookie();
-  reply.setCookie(cookie.name, cookie.value, { ...cookie.attributes, secure: isHttps(req, publicUrl) });
+export function clearSessionCookie(request: RequestInfo, publicUrl: string | undefined): void {
+  request.setCookie(SESSION_COOKIE_NAME, '', { httpOnly: true, sameSite: 'lax', path: '/', secure: isHttps(request, publicUrl), maxAge: 0 });
+}
+
+/** The token of `Authorization: Bearer <token>`, or undefined. */
+export function readBearerToken(request: RequestInfo): string | undefined {
+  const authorization = [request.headers.authorization].flat()[0];
+  return authorization ? /^Bearer +(\S+)$/i.exec(authorization)?.[1] : undefined;
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../router';
-import { createCallerFactory, ownerProcedure, staffProcedure } from '../../trpc';
+import { testRequest } from '../../../test-support/request-info';
+import { accessOf, createCallerFactory } from '../../trpc';
 import type { SessionUser } from './session';
 import { createStaffTestApp, type StaffTestApp } from './testing';
 
@@ -13,18 +13,10 @@ import { createStaffTestApp, type StaffTestApp } from './testing';
  * where only the owner may act (403). A procedure added later without a guard fails here.
  */
 
-type Middleware = unknown;
-interface ProcedureDef {
-  _def: { middlewares: Middleware[] };
-}
-
-const procedures = (appRouter._def as unknown as { procedures: Record<string, ProcedureDef> }).procedures;
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: object }>;
 const adminProcedurePaths = Object.keys(procedures).filter((path) => path.startsWith('admin.'));
-const guardOf = (builder: unknown) => (builder as ProcedureDef)._def.middlewares[0];
-const staffGuard = guardOf(staffProcedure);
-const ownerGuard = guardOf(ownerProcedure);
 
-/** Owner-only by the contract (ARCHITECTURE.md, "Admin REST"). */
+/** Owner-only by the contract (docs/contract.md, staff paths). */
 const OWNER_ONLY_PATHS = ['POST /v1/clear-database/', 'POST /v1/player-elo/reset/', 'POST /v1/team-elo/recalculate/', 'POST /v1/merge-teams/'];
 
 interface RouteEntry {
@@ -49,7 +41,7 @@ function parseRouteTree(tree: string): RouteEntry[] {
 }
 
 /** Open on purpose: the public reads, signing in, and the API's own description. Everything else under /v1 is staff only. */
-const OPEN_PATHS = [/^\/v1\/public\//, /^\/v1\/auth\//, /^\/v1\/openapi\.json$/];
+const OPEN_PATHS = [/^\/v1\/public\//, /^\/v1\/auth\//, /^\/v1\/openapi\.json$/, /^\/v1\/docs(\/|$)/];
 const isAdminPath = (url: string) => url.startsWith('/v1/') && !OPEN_PATHS.some((open) => open.test(url));
 
 let t: StaffTestApp;
@@ -68,8 +60,7 @@ function callProcedure(path: string, user: SessionUser | null): Promise<unknown>
   const caller = createCaller({
     db: t.database.db,
     config: t.config,
-    req: { headers: {}, method: 'POST', ip: '127.0.0.1' } as FastifyRequest,
-    reply: { header: () => undefined, setCookie: () => undefined } as unknown as FastifyReply,
+    request: testRequest(),
     user,
   });
   const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
@@ -92,10 +83,7 @@ describe('admin procedures (walked from appRouter)', () => {
   });
 
   it('builds every admin procedure on staffProcedure or ownerProcedure', () => {
-    const unguarded = adminProcedurePaths.filter((path) => {
-      const middlewares = procedures[path]!._def.middlewares;
-      return !middlewares.includes(staffGuard) && !middlewares.includes(ownerGuard);
-    });
+    const unguarded = adminProcedurePaths.filter((path) => accessOf(procedures[path]!) === 'public');
     expect(unguarded).toEqual([]);
   });
 
@@ -108,7 +96,7 @@ describe('admin procedures (walked from appRouter)', () => {
     const admin: SessionUser = { id: t.admin.id, email: t.admin.email, role: 'admin' };
     const problems: string[] = [];
     for (const path of adminProcedurePaths) {
-      const ownerOnly = procedures[path]!._def.middlewares.includes(ownerGuard);
+      const ownerOnly = accessOf(procedures[path]!) === 'owner';
       const code = await trpcCode(path, admin);
       if (ownerOnly && code !== 'FORBIDDEN') problems.push(`${path}: owner-only but an admin got ${code}`);
       if (!ownerOnly && (code === 'FORBIDDEN' || code === 'UNAUTHORIZED')) problems.push(`${path}: staff procedure but an admin got ${code}`);

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { RequestInfo } from '../../trpc';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -19,9 +19,10 @@ function originOf(url: string | undefined): string | undefined {
  * True when the request says it comes from this site: its Origin (or, without one, its
  * Referer) equals PUBLIC_URL's origin or the origin the request was sent to.
  */
-export function isSameOriginRequest(req: FastifyRequest, publicUrl: string | undefined): boolean {
-  const claimed = originOf(req.headers.origin) ?? originOf(req.headers.referer);
+export function isSameOriginRequest(request: Pick<RequestInfo, 'headers' | 'protocol' | 'host'>, publicUrl: string | undefined): boolean {
+  const header = (name: string) => [request.headers[name]].flat()[0];
+  const claimed = originOf(header('origin')) ?? originOf(header('referer'));
   if (!claimed) return false;
-  const own = [originOf(publicUrl), originOf(`${req.protocol}://${req.host}`)];
+  const own = [originOf(publicUrl), originOf(`${request.protocol}://${request.host}`)];
   return own.includes(claimed);
 }

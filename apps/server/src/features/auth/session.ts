@@ -1,50 +1,60 @@
-import { TRPCError } from '@trpc/server';
-import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../trpc';
-import { luciaFor } from './lucia';
+import { forbidden } from '../../lib/errors';
+import type { AppDeps, RequestInfo } from '../../trpc';
+import { readBearerToken, SESSION_COOKIE_NAME } from './cookies';
 import { isSameOriginRequest, isStateChanging } from './origin';
+import { validateSessionToken } from './session-store';
 
 export interface SessionUser {
   id: string;
   email: string;
   role: 'admin' | 'owner';
+  /**
+   * The owner requires two-factor sign-in and this staff member has not set it up: until
+   * they do, only the auth procedures answer them (trpc.ts, requireRole).
+   */
+  mustSetUpTwoFactor?: boolean;
 }
 
 export interface RequestSession {
+  /** The stored id (the token's SHA-256). */
   id: string;
+  /** As the client sent it: the cookie is sent again with it when `fresh`. */
+  token: string;
   /** A browser's cookie, or a script's Bearer token. */
   via: 'cookie' | 'bearer';
-  /** Lucia moved the expiry forward: the cookie should be sent again. */
+  /** The expiry moved forward: the cookie should be sent again. */
   fresh: boolean;
   expiresAt: Date;
   user: SessionUser;
+  twoFactorEnabled: boolean;
 }
 
-const sessions = new WeakMap<FastifyRequest, Promise<RequestSession | null>>();
+const sessions = new WeakMap<RequestInfo, Promise<RequestSession | null>>();
 
-async function loadSession(deps: AppDeps, req: FastifyRequest): Promise<RequestSession | null> {
-  const lucia = luciaFor(deps.db);
-  const bearer = lucia.readBearerToken(req.headers.authorization ?? '');
-  const cookie = req.cookies?.[lucia.sessionCookieName];
-  const sessionId = bearer ?? cookie;
-  if (!sessionId) return null;
-  const { session, user } = await lucia.validateSession(sessionId);
+async function loadSession(deps: AppDeps, request: RequestInfo): Promise<RequestSession | null> {
+  const bearer = readBearerToken(request);
+  const token = bearer ?? request.cookies[SESSION_COOKIE_NAME];
+  if (!token) return null;
+  const session = await validateSessionToken(deps.db, token);
   if (!session) return null;
+  const { user } = session;
   return {
     id: session.id,
+    token,
     via: bearer ? 'bearer' : 'cookie',
     fresh: session.fresh,
     expiresAt: session.expiresAt,
-    user: { id: user.id, email: user.email, role: user.role },
+    user: { id: user.id, email: user.email, role: user.role, mustSetUpTwoFactor: user.twoFactorRequired && !user.twoFactorEnabled },
+    twoFactorEnabled: user.twoFactorEnabled,
   };
 }
 
 /** The request's valid session, looked up once per request. */
-export function requestSession(deps: AppDeps, req: FastifyRequest): Promise<RequestSession | null> {
-  let session = sessions.get(req);
+export function requestSession(deps: AppDeps, request: RequestInfo): Promise<RequestSession | null> {
+  let session = sessions.get(request);
   if (!session) {
-    session = loadSession(deps, req);
-    sessions.set(req, session);
+    session = loadSession(deps, request);
+    sessions.set(request, session);
   }
   return session;
 }
@@ -55,11 +65,11 @@ export function requestSession(deps: AppDeps, req: FastifyRequest): Promise<Requ
  * borrowed by a forged cross-site request; Bearer tokens are never sent by browsers on
  * their own, so they need no such check.
  */
-export async function resolveRequestUser(deps: AppDeps, req: FastifyRequest): Promise<SessionUser | null> {
-  const session = await requestSession(deps, req);
+export async function resolveRequestUser(deps: AppDeps, request: RequestInfo): Promise<SessionUser | null> {
+  const session = await requestSession(deps, request);
   if (!session) return null;
-  if (session.via === 'cookie' && isStateChanging(req.method) && !isSameOriginRequest(req, deps.config.publicUrl)) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-origin request refused' });
+  if (session.via === 'cookie' && isStateChanging(request.method) && !isSameOriginRequest(request, deps.config.publicUrl)) {
+    throw forbidden('Cross-origin request refused');
   }
   return session.user;
 }

@@ -1,44 +1,101 @@
-import { INVALID_CREDENTIALS_MESSAGE, type SignInInput } from '@campus-elo/api-contract';
-import { TRPCError } from '@trpc/server';
-import { sql } from 'kysely';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { INVALID_CREDENTIALS_MESSAGE, INVALID_TWO_FACTOR_CODE_MESSAGE, type SignInInput, type SignedInStaffMember } from '@campus-elo/api-contract';
+import type { Database } from '@campus-elo/db';
+import { sql, type Kysely } from 'kysely';
+import { DomainError } from '../../lib/errors';
 import type { Context } from '../../trpc';
-import { luciaFor } from './lucia';
 import { verifyPassword } from './passwords';
-import { clearFailedSignIns, recordFailedSignIn, signInRetryAfterSeconds } from './rate-limit';
+import { admitCodeCheck, admitSignInAttempt, forgiveFailures, withdrawAttempt } from './rate-limit';
 import type { SessionUser } from './session';
+import { isRequiredForStaff, isTwoFactorEnabled, verifySecondFactor, type Staff } from './two-factor';
 
-type SignInContext = Pick<Context, 'db' | 'req' | 'reply'>;
+type SignInContext = Pick<Context, 'db' | 'request'>;
+
+export interface AuthenticatedStaff extends SessionUser {
+  twoFactorEnabled: boolean;
+}
+
+export type SignInResult = { status: 'signed_in'; user: AuthenticatedStaff } | { status: 'code_required' };
+
+function tooManyAttempts(retryAfterSeconds: number): DomainError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new DomainError('rate_limited', `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    retryAfterSeconds,
+  });
+}
+
+/** Admits one attempt for the email from the request's address (429 when over a limit), held as long as the email's failures ask. */
+async function admit(ctx: SignInContext, email: string): Promise<string> {
+  const admission = await admitSignInAttempt(ctx.db, email, ctx.request.ip);
+  if (!admission.admitted) throw tooManyAttempts(admission.retryAfterSeconds);
+  if (admission.delayMs > 0) await sleep(admission.delayMs);
+  return admission.attemptId;
+}
 
 /**
- * Checks an email and password and answers the staff member. Unknown email and wrong
- * password fail alike, in words and in time; repeated failures answer 429 with Retry-After.
+ * Runs `check` on a two-factor code within an admitted attempt: refused (429) while the
+ * account has had too many wrong codes; a wrong code (check answers null) stays recorded
+ * against the account and is thrown as `wrong`.
  */
-export async function authenticate(ctx: SignInContext, input: SignInInput): Promise<SessionUser> {
-  const { db, req, reply } = ctx;
-  const retryAfter = await signInRetryAfterSeconds(db, input.email, req.ip);
-  if (retryAfter > 0) {
-    reply.header('retry-after', String(retryAfter));
-    const minutes = Math.ceil(retryAfter / 60);
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    });
+async function checkCode<T>(db: Kysely<Database>, attemptId: string, email: string, check: () => Promise<T | null>, wrong: DomainError): Promise<T> {
+  const admission = await admitCodeCheck(db, attemptId, email);
+  if (!admission.admitted) {
+    await withdrawAttempt(db, attemptId);
+    throw tooManyAttempts(admission.retryAfterSeconds);
   }
+  const result = await check();
+  if (result === null) throw wrong;
+  return result;
+}
+
+/**
+ * Checks an email and password, and the two-factor code when the staff member has it on.
+ * Unknown email and wrong password fail alike, in words and in time. The attempt is admitted
+ * (and counted) before anything is checked, so parallel attempts cannot outrun the limits.
+ */
+export async function authenticate(ctx: SignInContext, input: SignInInput): Promise<SignInResult> {
+  const { db, request } = ctx;
+  const attemptId = await admit(ctx, input.email);
   const user = await db
     .selectFrom('users')
     .select(['id', 'email', 'role', 'password_hash'])
     .where(sql`lower(email)`, '=', input.email.toLowerCase())
     .executeTakeFirst();
   const passwordMatches = await verifyPassword(user?.password_hash, input.password);
-  if (!user || !passwordMatches) {
-    await recordFailedSignIn(db, input.email, req.ip);
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS_MESSAGE });
+  if (!user || !passwordMatches) throw new DomainError('unauthenticated', INVALID_CREDENTIALS_MESSAGE);
+  const staff: Staff = { id: user.id, email: user.email };
+  const twoFactorEnabled = await isTwoFactorEnabled(db, user.id);
+  if (twoFactorEnabled) {
+    if (!input.totp) {
+      await withdrawAttempt(db, attemptId);
+      return { status: 'code_required' };
+    }
+    const code = input.totp;
+    await checkCode(db, attemptId, user.email, async () => ((await verifySecondFactor(db, staff, code)) ? true : null), new DomainError('unauthenticated', INVALID_TWO_FACTOR_CODE_MESSAGE));
   }
-  await clearFailedSignIns(db, input.email);
-  return { id: user.id, email: user.email, role: user.role };
+  await forgiveFailures(db, input.email, request.ip);
+  const mustSetUpTwoFactor = !twoFactorEnabled && (await isRequiredForStaff(db));
+  return { status: 'signed_in', user: { id: user.id, email: user.email, role: user.role, mustSetUpTwoFactor, twoFactorEnabled } };
 }
 
-/** A new session for a signed-in staff member (the cookie's value or a script's token). */
-export function startSession(ctx: Pick<Context, 'db'>, user: SessionUser) {
-  return luciaFor(ctx.db).createSession(user.id, {});
+/**
+ * A code the signed-in staff member typed to confirm, turn off or renew their two-factor
+ * sign-in, checked under the same limits as signing in; a wrong one answers 400 on `code`.
+ */
+export async function checkOwnCode<T>(ctx: SignInContext, staff: Staff, check: () => Promise<T | null>): Promise<T> {
+  const attemptId = await admit(ctx, staff.email);
+  const wrong = new DomainError('invalid', INVALID_TWO_FACTOR_CODE_MESSAGE, { issues: [{ path: ['code'], message: INVALID_TWO_FACTOR_CODE_MESSAGE }] });
+  const result = await checkCode(ctx.db, attemptId, staff.email, check, wrong);
+  await withdrawAttempt(ctx.db, attemptId);
+  return result;
+}
+
+/** The staff member as the browser's contract shows them. */
+export function signedInStaffMember(user: SessionUser, twoFactorEnabled: boolean): SignedInStaffMember {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    two_factor: { enabled: twoFactorEnabled, setup_required: user.mustSetUpTwoFactor ?? false },
+  };
 }

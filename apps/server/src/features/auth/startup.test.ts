@@ -5,7 +5,8 @@ import { createDatabase, createTestDatabase, type TestDatabase } from '@campus-e
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliCommands } from '../../cli-commands';
 import { loadConfig } from '../../config';
-import { prepareData } from '../startup-data';
+import { openDatabase } from '../../startup';
+import { prepareData } from '../../startup-data';
 import { verifyPassword } from './passwords';
 import { DEMO_OWNER_EMAIL, prepareStaff } from './startup';
 
@@ -46,6 +47,28 @@ describe('start-up staff', () => {
     expect(await verifyPassword(await passwordHashOf(DEMO_OWNER_EMAIL), password!)).toBe(false);
     expect(await database.db.selectFrom('users').select('role').where('email', '=', DEMO_OWNER_EMAIL).execute()).toEqual([{ role: 'owner' }]);
   });
+});
+
+describe('replicas starting together on one PostgreSQL database', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    'only the replica holding the start-up lock resets and prints the demo owner password, and that password signs in',
+    async () => {
+      const shared = await createTestDatabase();
+      try {
+        const config = loadConfig({ DATABASE_URL: shared.url, SEED: 'demo' });
+        const logs: string[][] = [[], []];
+        const handles = await Promise.all(logs.map((lines) => openDatabase(config, (line) => lines.push(line))));
+        await Promise.all(handles.map((handle) => handle.close()));
+        const printed = logs.flat().map((line) => /^Demo owner: \S+ \/ (\S+)$/.exec(line)?.[1]).filter((password) => password !== undefined);
+        expect(printed).toHaveLength(1);
+        const stored = await shared.db.selectFrom('users').select('password_hash').where('email', '=', DEMO_OWNER_EMAIL).executeTakeFirstOrThrow();
+        expect(await verifyPassword(stored.password_hash, printed[0]!)).toBe(true);
+      } finally {
+        await shared.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('pnpm cli user add', () => {

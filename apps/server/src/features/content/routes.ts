@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../trpc';
 import { openContentDataset, resolveContentDatasetPath, type ContentDataset } from './dataset';
 import { ContentQueryError, documentsForPerspective, runGroq, type QueryErrorBody } from './groq';
+import { LOCAL_CONTENT_PROJECT_ID } from '@campus-elo/api-contract';
 
 /** The project id @sanity/client is given when it talks to this server (see apps/web/src/lib/sanity.ts). */
-export const LOCAL_PROJECT_ID = 'local';
 
 const API_VERSION = /^v(1|X|\d{4}-\d{2}-\d{2})$/;
 const IMAGE_FILE = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*\.(webp|png|jpe?g|gif|svg)$/;
@@ -81,14 +81,14 @@ export async function registerContentRoutes(app: FastifyInstance, { config }: Pi
       if (!API_VERSION.test(route.version)) throw badRequest(`Invalid API version "${route.version}"`);
       if (route.dataset !== config.sanity.dataset) {
         return reply.code(404).send({
-          error: { description: `Dataset "${route.dataset}" not found for project ID "${LOCAL_PROJECT_ID}"`, type: 'httpNotFound' },
+          error: { description: `Dataset "${route.dataset}" not found for project ID "${LOCAL_CONTENT_PROJECT_ID}"`, type: 'httpNotFound' },
         });
       }
       const input = readInput();
       if (typeof input.query !== 'string' || input.query.trim() === '') throw badRequest('The query parameter "query" is required');
       const perspective = typeof input.perspective === 'string' ? input.perspective : undefined;
       const documents = documentsForPerspective(await dataset.documents(), perspective);
-      const result = await runGroq(documents, input.query, input.params, { projectId: LOCAL_PROJECT_ID, dataset: route.dataset });
+      const result = await runGroq(documents, input.query, input.params, { projectId: LOCAL_CONTENT_PROJECT_ID, dataset: route.dataset });
       const ms = Math.round(performance.now() - started);
       return reply.send(input.returnQuery === 'false' ? { result, ms } : { query: input.query, result, ms });
     } catch (error) {

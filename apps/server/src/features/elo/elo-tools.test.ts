@@ -1,5 +1,5 @@
 import { playerEloResetInput, teamEloCalculateInput, teamEloRecalculateInput } from '@campus-elo/api-contract';
-import { DEFAULT_ELO, DEFAULT_SKILL_LEVEL } from '@campus-elo/domain';
+import { DEFAULT_ELO, DEFAULT_SKILL_LEVEL, replayElo } from '@campus-elo/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStaffTestDatabase, dumpTables, type StaffTestDatabase } from '../../../test/staff-callers';
 import { recalculateAllElo } from './recalculate';
@@ -47,25 +47,35 @@ describe('reset player Elo', () => {
   });
 
   it('sets every player to the defaults and counts them', async () => {
-    const answer = await t.callerFor(t.owner).admin.elo.resetPlayerElo({});
+    const answer = await t.callerFor(t.owner).admin.elo.resetPlayers({});
     expect(answer).toEqual({ updated_players: 3 });
     const players = await t.db.selectFrom('players').select(['elo', 'skill_level']).execute();
     expect(players).toEqual(Array(3).fill({ elo: 1000, skill_level: 1 }));
     expect(await auditActions()).toEqual(['reset_elo']);
   });
 
+  it("keeps each Elo the reset changes in the players' history", async () => {
+    await t.callerFor(t.owner).admin.elo.resetPlayers({ default_elo: 1000 });
+    const history = await t.db.selectFrom('player_elo_history').select(['elo', 'source']).execute();
+    // 'Three' was at 1000 already.
+    expect(history).toEqual([
+      { elo: 1000, source: 'reset' },
+      { elo: 1000, source: 'reset' },
+    ]);
+  });
+
   it('uses the given values', async () => {
-    await t.callerFor(t.owner).admin.elo.resetPlayerElo({ default_elo: 1200, default_skill_level: 4 });
+    await t.callerFor(t.owner).admin.elo.resetPlayers({ default_elo: 1200, default_skill_level: 4 });
     const players = await t.db.selectFrom('players').select(['elo', 'skill_level']).distinct().execute();
     expect(players).toEqual([{ elo: 1200, skill_level: 4 }]);
   });
 
   it('refuses a skill level outside 1-10', async () => {
-    await expect(t.callerFor(t.owner).admin.elo.resetPlayerElo({ default_skill_level: 11 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(t.callerFor(t.owner).admin.elo.resetPlayers({ default_skill_level: 11 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('is for owners only', async () => {
-    await expect(t.callerFor(t.admin).admin.elo.resetPlayerElo({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(t.callerFor(t.admin).admin.elo.resetPlayers({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const elos = await t.db.selectFrom('players').select('elo').orderBy('elo').execute();
     expect(elos.map((p) => p.elo)).toEqual([700, 1000, 1800]);
   });
@@ -102,7 +112,7 @@ describe('calculate team Elo', () => {
   const teamElo = async (n: number) => (await t.db.selectFrom('teams').select('elo').where('id', '=', id(n)).executeTakeFirstOrThrow()).elo;
 
   it('rates every team from its best five active players', async () => {
-    const answer = await t.callerFor(t.admin).admin.elo.calculateTeamElo({});
+    const answer = await t.callerFor(t.admin).admin.elo.calculateTeams({});
     expect(answer).toEqual({ updated_teams: 3, teams_without_enough_players: 2, total_teams_processed: 5 });
     // Top five 1500..1100: mean 1300, sample sd 158.11 -> 1300 - 15.81 = 1284.
     expect(await teamElo(1)).toBe(1284);
@@ -115,7 +125,7 @@ describe('calculate team Elo', () => {
   });
 
   it('leaves rated teams alone with only_default_elo', async () => {
-    const answer = await t.callerFor(t.admin).admin.elo.calculateTeamElo({ only_default_elo: true, default_elo: 1000 });
+    const answer = await t.callerFor(t.admin).admin.elo.calculateTeams({ only_default_elo: true, default_elo: 1000 });
     expect(answer).toEqual({ updated_teams: 2, teams_without_enough_players: 2, total_teams_processed: 4 });
     expect(await teamElo(5)).toBe(1450);
     expect(await teamElo(1)).toBe(1284);
@@ -194,10 +204,30 @@ describe('recalculate all Elo', () => {
     expect(await dumpTables(t.db, ['teams', 'matches'])).toEqual(first);
   });
 
-  it('starts from the current Elo when reset_to_default is false', async () => {
-    await t.callerFor(t.owner).admin.elo.recalculateAll({ reset_to_default: false });
-    const yElo = (await t.db.selectFrom('teams').select('elo').where('id', '=', y).executeTakeFirstOrThrow()).elo;
-    expect(yElo).not.toBe(1008);
+  it("replays from each team's starting Elo when reset_to_default is false, counting every match once", async () => {
+    const owner = t.callerFor(t.owner).admin.elo;
+    const answer = await owner.recalculateAll({ reset_to_default: false });
+    expect(answer.summary).toEqual({ processed_count: 3, error_count: 3 });
+    // The teams start where they were created (X 1234, Y 800, Z 1000), not at 1000.
+    const expected = replayElo(
+      [
+        { id: x, name: 'X', elo: 1234 },
+        { id: y, name: 'Y', elo: 800 },
+        { id: z, name: 'Z', elo: 1000 },
+      ],
+      [
+        { id: id(101), date: '2026-03-01T18:00:00Z', status: 'completed', team1Id: x, team2Id: y, winnerId: x },
+        { id: id(102), date: '2026-03-02T18:00:00Z', status: 'completed', team1Id: y, team2Id: z, winnerId: y },
+        { id: id(103), date: '2026-03-03T18:00:00Z', status: 'completed', team1Id: z, team2Id: x, winnerId: z },
+      ],
+    );
+    const teams = await t.db.selectFrom('teams').select(['id', 'elo']).where('id', 'in', [x, y, z]).execute();
+    expect(Object.fromEntries(teams.map((team) => [team.id, team.elo]))).toEqual(Object.fromEntries(expected.elo));
+
+    // Run again, it finds nothing to change: each match counted once, not on top of the last run.
+    const first = await dumpTables(t.db, ['teams', 'matches']);
+    await owner.recalculateAll({ reset_to_default: false });
+    expect(await dumpTables(t.db, ['teams', 'matches'])).toEqual(first);
   });
 
   it('leaves every Elo as it was when it fails midway', async () => {

@@ -13,15 +13,18 @@ import { calculateTeamElo } from './team-elo-calculate';
 
 /** The Control Panel's Elo tools. Resetting and replaying everything is for owners only. */
 export const eloRouter = router({
-  resetPlayerElo: ownerProcedure
+  resetPlayers: ownerProcedure
+    .meta({ rest: { method: 'POST', path: '/player-elo/reset/', summary: 'Reset every player Elo and skill level', tag: 'Elo tools' } })
     .input(playerEloResetInput)
     .output(playerEloResetOutput)
     .mutation(({ ctx, input }) => resetPlayerElo(ctx.db, input, ctx.user)),
-  calculateTeamElo: staffProcedure
+  calculateTeams: staffProcedure
+    .meta({ rest: { method: 'POST', path: '/team-elo/calculate/', summary: 'Rate teams from their rosters', tag: 'Elo tools' } })
     .input(teamEloCalculateInput)
     .output(teamEloCalculateOutput)
     .mutation(({ ctx, input }) => calculateTeamElo(ctx.db, input, ctx.user)),
   recalculateAll: ownerProcedure
+    .meta({ rest: { method: 'POST', path: '/team-elo/recalculate/', summary: 'Replay every completed match', tag: 'Elo tools' } })
     .input(teamEloRecalculateInput)
     .output(teamEloRecalculateOutput)
     .mutation(({ ctx, input }) => recalculateAllElo(ctx.db, input, ctx.user)),

@@ -1,13 +1,15 @@
 import type { teamEloCalculateInput, TeamEloCalculateOutput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { teamEloFromRoster, type RosterPlayer } from '@campus-elo/domain';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { recordAudit, type AuditEntry } from '../audit/record';
+import { lockEloLedger, recordAdjustments } from './ledger';
 
 /**
  * Rates every team (or only never-rated ones, whose Elo still equals default_elo) from its
- * roster: one read of the teams, one of all rostered players, one batched write.
+ * roster: one read of the teams, one of all rostered players, and the new Elo recorded as
+ * adjustments of one run (ledger.ts).
  */
 export async function calculateTeamElo(
   db: Kysely<Database>,
@@ -15,6 +17,7 @@ export async function calculateTeamElo(
   actor: AuditEntry['user'],
 ): Promise<TeamEloCalculateOutput> {
   return db.transaction().execute(async (trx) => {
+    await lockEloLedger(trx);
     let teamQuery = trx.selectFrom('teams').select(['id']);
     if (input.only_default_elo) teamQuery = teamQuery.where('elo', '=', input.default_elo);
     const teams = await teamQuery.execute();
@@ -27,27 +30,24 @@ export async function calculateTeamElo(
       rosters.set(player.team_id!, roster);
     }
 
-    const ids: string[] = [];
-    const elos: number[] = [];
+    const rated: { teamId: string; elo: number }[] = [];
     let withoutEnoughPlayers = 0;
     for (const team of teams) {
       const elo = teamEloFromRoster(rosters.get(team.id) ?? []);
       if (elo === null) withoutEnoughPlayers += 1;
-      else {
-        ids.push(team.id);
-        elos.push(elo);
-      }
+      else rated.push({ teamId: team.id, elo });
     }
 
-    if (ids.length > 0) {
-      await sql`
-        UPDATE teams SET elo = rated.elo, updated_at = now()
-        FROM unnest(${ids}::uuid[], ${elos}::int[]) AS rated(id, elo)
-        WHERE teams.id = rated.id
-      `.execute(trx);
-    }
-    const answer = { updated_teams: ids.length, teams_without_enough_players: withoutEnoughPlayers, total_teams_processed: teams.length };
-    await recordAudit(trx, { user: actor, action: 'calculate_elo', entity: 'teams', ids, details: { ...input, ...answer } });
+    const runId = crypto.randomUUID();
+    const adjusted = await recordAdjustments(trx, rated, { reason: 'calculate', userId: actor?.id ?? null, runId, at: new Date() });
+    const answer = { updated_teams: rated.length, teams_without_enough_players: withoutEnoughPlayers, total_teams_processed: teams.length };
+    await recordAudit(trx, {
+      user: actor,
+      action: 'calculate_elo',
+      entity: 'teams',
+      ids: rated.map((r) => r.teamId),
+      details: { ...input, ...answer, run_id: runId, teams_adjusted: adjusted },
+    });
     return answer;
   });
 }

@@ -3,14 +3,18 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import sharp from 'sharp';
+import { DomainError, type DomainErrorKind } from '../../lib/errors';
 import { isPublicAddress } from './address-policy';
 
-export class ImageProxyError extends Error {
+const KIND_OF_STATUS = { 400: 'invalid', 413: 'too_large', 422: 'unprocessable', 502: 'upstream_failed', 504: 'upstream_timeout' } as const satisfies Record<number, DomainErrorKind>;
+
+/** Why a pasted image could not be loaded; `status` is the HTTP status it answers. */
+export class ImageProxyError extends DomainError {
   constructor(
-    readonly status: 400 | 413 | 422 | 502 | 504,
+    readonly status: keyof typeof KIND_OF_STATUS,
     message: string,
   ) {
-    super(message);
+    super(KIND_OF_STATUS[status], message);
   }
 }
 

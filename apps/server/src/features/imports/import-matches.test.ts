@@ -55,7 +55,7 @@ describe('importing a Faceit championship', () => {
   it('creates the competition, teams, participants, players and matches in one go', async () => {
     setup.faceit.setChampionship('necc-fall', faceitChampionship({ championshipId: 'necc-fall', count: 30, teams: 6, startAt: secondsFromNow(-40), name: 'NECC Fall' }));
     const preview = await setup.caller.admin.imports.preview({ platform: 'faceit', competition_id: 'necc-fall' });
-    const answer = await setup.caller.admin.imports.import(importOf(preview.items, { type: 'event' }));
+    const answer = await setup.caller.admin.imports.commit(importOf(preview.items, { type: 'event' }));
 
     expect(answer).toMatchObject({ matches_imported: 30, matches_updated: 0, matches_skipped: 0 });
     expect(await counts()).toEqual({ matches: 30, teams: 6, participants: 6, players: 30, playerSeasons: 30, competitions: 1 });
@@ -80,7 +80,7 @@ describe('importing a Faceit championship', () => {
   it('re-imports without duplicating anything or moving Elo again', async () => {
     const before = { counts: await counts(), elo: await teamElo() };
     const preview = await setup.caller.admin.imports.preview({ platform: 'faceit', competition_id: 'necc-fall' });
-    const answer = await setup.caller.admin.imports.import(importOf(preview.items, { type: 'event' }));
+    const answer = await setup.caller.admin.imports.commit(importOf(preview.items, { type: 'event' }));
     expect(answer).toMatchObject({ matches_imported: 0, matches_updated: 30, matches_skipped: 0 });
     expect(await counts()).toEqual(before.counts);
     expect(await teamElo()).toEqual(before.elo);
@@ -97,7 +97,7 @@ describe('importing a Faceit championship', () => {
     const eloBefore = await teamElo();
 
     const fresh = await setup.caller.admin.imports.preview({ platform: 'faceit', competition_id: 'necc-fall' });
-    await setup.caller.admin.imports.import(importOf(fresh.items));
+    await setup.caller.admin.imports.commit(importOf(fresh.items));
     const match = await db.selectFrom('matches').selectAll().where('external_id', '=', scheduled.match_id).executeTakeFirstOrThrow();
     expect(match).toMatchObject({ status: 'completed', winner_id: match.team2_id, score_team1: 0, score_team2: 1, elo_applied: true });
     const eloAfter = await teamElo();
@@ -105,7 +105,7 @@ describe('importing a Faceit championship', () => {
     expect(eloAfter[match.team2_id]! - eloBefore[match.team2_id]!).toBe(match.team2_elo_change);
     expect(match.team2_elo_change).toBeGreaterThan(0);
 
-    await setup.caller.admin.imports.import(importOf(fresh.items));
+    await setup.caller.admin.imports.commit(importOf(fresh.items));
     expect(await teamElo()).toEqual(eloAfter);
   });
 
@@ -116,7 +116,7 @@ describe('importing a Faceit championship', () => {
       faceitMatch({ matchId: '1-hawks-1', championshipId: 'cup-2', team1: 'Hawks (Faceit)', team2: 'Owls U', status: 'SCHEDULED', scheduledAt: secondsFromNow(3) }),
     ];
     const teamsBefore = (await counts()).teams;
-    await setup.caller.admin.imports.import(
+    await setup.caller.admin.imports.commit(
       importOf(items, { competition_name: 'Cup 2', participant_matches: { [participantMatchKey('faceit', 'Hawks (Faceit)')]: existing.id } }),
     );
     expect((await counts()).teams).toBe(teamsBefore + 1);
@@ -127,7 +127,7 @@ describe('importing a Faceit championship', () => {
 
     // The next import of this competition maps the team by itself.
     const next = [faceitMatch({ matchId: '1-hawks-2', championshipId: 'cup-2', team1: 'Owls U', team2: 'Hawks (Faceit)', status: 'SCHEDULED', scheduledAt: secondsFromNow(4) })];
-    await setup.caller.admin.imports.import(importOf(next, { competition_name: 'Cup 2' }));
+    await setup.caller.admin.imports.commit(importOf(next, { competition_name: 'Cup 2' }));
     const second = await db.selectFrom('matches').selectAll().where('external_id', '=', '1-hawks-2').executeTakeFirstOrThrow();
     expect(second.team2_id).toBe(existing.id);
     expect((await counts()).teams).toBe(teamsBefore + 1);
@@ -139,7 +139,7 @@ describe('importing a Faceit championship', () => {
     const steamId = roster[0]!.game_player_id!;
     const known = await db.insertInto('players').values({ name: 'Already Here', steam_id: steamId }).returning('id').executeTakeFirstOrThrow();
     const items = [faceitMatch({ matchId: '1-known-1', championshipId: 'cup-3', team1: 'Known Players U', team2: 'Other U', status: 'SCHEDULED', scheduledAt: secondsFromNow(2) })];
-    await setup.caller.admin.imports.import(importOf(items, { competition_name: 'Cup 3' }));
+    await setup.caller.admin.imports.commit(importOf(items, { competition_name: 'Cup 3' }));
 
     const rows = await db.selectFrom('players').selectAll().where('steam_id', '=', steamId).execute();
     expect(rows).toHaveLength(1);
@@ -153,20 +153,20 @@ describe('importing a Faceit championship', () => {
     const { results: _r, ...bye } = faceitMatch({ matchId: '1-bye-x', championshipId: 'cup-4', team1: 'Solo U', team2: 'bye', status: 'SCHEDULED', scheduledAt: secondsFromNow(1) });
     const same = faceitMatch({ matchId: '1-same', championshipId: 'cup-4', team1: 'Twin U', team2: 'Twin U', status: 'SCHEDULED', scheduledAt: secondsFromNow(1) });
     const real = faceitMatch({ matchId: '1-real', championshipId: 'cup-4', team1: 'Solo U', team2: 'Twin U', status: 'SCHEDULED', scheduledAt: secondsFromNow(1) });
-    const answer = await setup.caller.admin.imports.import(importOf([bye, same, real], { competition_name: 'Cup 4' }));
+    const answer = await setup.caller.admin.imports.commit(importOf([bye, same, real], { competition_name: 'Cup 4' }));
     expect(answer).toMatchObject({ matches_imported: 1, matches_skipped: 2 });
   });
 
   it('answers 404 for an unknown season or matched team, and 400 for a wrong payload', async () => {
     const items = [faceitMatch({ matchId: '1-x', championshipId: 'cup-5', team1: 'A U', team2: 'B U', status: 'SCHEDULED', scheduledAt: secondsFromNow(1) })];
     const code = (promise: Promise<unknown>) => promise.then(() => 'ok', (e: unknown) => (e instanceof TRPCError ? e.code : String(e)));
-    expect(await code(setup.caller.admin.imports.import(importOf(items, { season_id: '00000000-0000-4000-8000-000000000000' })))).toBe('NOT_FOUND');
+    expect(await code(setup.caller.admin.imports.commit(importOf(items, { season_id: '00000000-0000-4000-8000-000000000000' })))).toBe('NOT_FOUND');
     expect(
-      await code(setup.caller.admin.imports.import(importOf(items, { participant_matches: { 'platform:faceit:team:A U': '00000000-0000-4000-8000-000000000000' } }))),
+      await code(setup.caller.admin.imports.commit(importOf(items, { participant_matches: { 'platform:faceit:team:A U': '00000000-0000-4000-8000-000000000000' } }))),
     ).toBe('NOT_FOUND');
-    expect(await code(setup.caller.admin.imports.import(importOf(items, { season_id: 'not-a-uuid' })))).toBe('BAD_REQUEST');
-    expect(await code(setup.caller.admin.imports.import(importOf(items, { competition_name: '  ' })))).toBe('BAD_REQUEST');
-    expect(await code(setup.caller.admin.imports.import({ ...importOf(items), data: { items: [{ match_id: '' }] } as never }))).toBe('BAD_REQUEST');
+    expect(await code(setup.caller.admin.imports.commit(importOf(items, { season_id: 'not-a-uuid' })))).toBe('BAD_REQUEST');
+    expect(await code(setup.caller.admin.imports.commit(importOf(items, { competition_name: '  ' })))).toBe('BAD_REQUEST');
+    expect(await code(setup.caller.admin.imports.commit({ ...importOf(items), data: { items: [{ match_id: '' }] } as never }))).toBe('BAD_REQUEST');
   });
 });
 
@@ -176,7 +176,7 @@ describe('importing a Leaguespot season (the real fixture)', () => {
     const leagueSeason = await db.insertInto('seasons').values({ name: 'Spring 2025', start_date: '2025-01-01', end_date: '2025-06-30' }).returning('id').executeTakeFirstOrThrow();
     const preview = await setup.caller.admin.imports.preview({ platform: 'leaguespot', season_id: setup.leaguespot.seasonId });
     const before = await counts();
-    const answer = await setup.caller.admin.imports.import({
+    const answer = await setup.caller.admin.imports.commit({
       platform: 'leaguespot',
       competition_name: 'Playfly Spring',
       season_id: leagueSeason.id,
@@ -198,7 +198,7 @@ describe('importing a Leaguespot season (the real fixture)', () => {
     expect(completed.length).toBe(preview.items.filter((i) => i.status === 'FINISHED').length);
     expect(completed.every((m) => m.elo_applied && m.winner_id)).toBe(true);
 
-    const again = await setup.caller.admin.imports.import({ platform: 'leaguespot', competition_name: 'Playfly Spring', season_id: leagueSeason.id, data: { items: preview.items } });
+    const again = await setup.caller.admin.imports.commit({ platform: 'leaguespot', competition_name: 'Playfly Spring', season_id: leagueSeason.id, data: { items: preview.items } });
     expect(again).toMatchObject({ matches_imported: 0, matches_updated: 119 });
     expect(await counts()).toEqual(after);
   });

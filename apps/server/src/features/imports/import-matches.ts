@@ -1,12 +1,12 @@
 import type { ImportMatchesOutput, importMatchesInput, PreviewItemOutput } from '@campus-elo/api-contract';
 import type { Database, PlatformColumn } from '@campus-elo/db';
 import { isByeTeamName, participantMatchKey, previewMatchFields } from '@campus-elo/domain';
-import { TRPCError } from '@trpc/server';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/record';
-import { applyPendingElo } from './match-elo';
-import { chunked, valuesList } from './sql-batch';
+import { appliedFacts, lockEloLedger, settleMatches, skipReasonCounts, skippedNote, type AppliedFacts } from '../elo/ledger';
+import { chunked, valuesList } from '../../lib/sql-batch';
+import { notFound } from '../../lib/errors';
 
 type ImportInput = z.output<typeof importMatchesInput>;
 type Team = NonNullable<PreviewItemOutput['teams']['faction1']>;
@@ -39,7 +39,7 @@ function importableItems(items: readonly PreviewItemOutput[]): { importable: Imp
 
 async function requireSeason(trx: Transaction<Database>, seasonId: string) {
   const season = await trx.selectFrom('seasons').select(['id', 'leaguespot_season_id']).where('id', '=', seasonId).executeTakeFirst();
-  if (!season) throw new TRPCError({ code: 'NOT_FOUND', message: 'Season not found' });
+  if (!season) throw notFound('Season not found');
   return season;
 }
 
@@ -48,7 +48,7 @@ async function requireMatchedTeams(trx: Transaction<Database>, participantMatche
   if (ids.length === 0) return;
   const found = new Set((await trx.selectFrom('teams').select('id').where('id', 'in', ids).execute()).map((t) => t.id));
   const missing = ids.find((id) => !found.has(id));
-  if (missing) throw new TRPCError({ code: 'NOT_FOUND', message: `Team not found: ${missing}` });
+  if (missing) throw notFound(`Team not found: ${missing}`);
 }
 
 /** The competition, found or created on (platform, platform id), with its type and season. */
@@ -276,13 +276,16 @@ interface MatchScope extends TeamScope {
   type: 'league' | 'event';
 }
 
-/** Matches upserted on (platform, external id): a re-import updates, never duplicates. */
+/**
+ * Matches upserted on (platform, external id): a re-import updates, never duplicates. Answers
+ * what the Elo ledger knew of the updated ones before (appliedFacts), for settleMatches.
+ */
 async function upsertMatches(
   trx: Transaction<Database>,
   scope: MatchScope,
   importable: readonly Importable[],
   teamIdByName: Map<string, string>,
-): Promise<{ ids: string[]; imported: number; updated: number; skipped: number }> {
+): Promise<{ ids: string[]; imported: number; updated: number; skipped: number; before: Map<string, AppliedFacts> }> {
   let skipped = 0;
   const rows = importable.flatMap(({ item, team1, team2 }) => {
     const team1Id = teamIdByName.get(team1.name) as string;
@@ -313,10 +316,15 @@ async function upsertMatches(
   });
 
   const known = new Set<string>();
+  const knownIds: string[] = [];
   for (const externalIds of chunked(rows.map((r) => r.external_id), ROWS_PER_STATEMENT)) {
-    const found = await trx.selectFrom('matches').select('external_id').where('platform', '=', scope.platform).where('external_id', 'in', externalIds).execute();
-    for (const row of found) known.add(row.external_id);
+    const found = await trx.selectFrom('matches').select(['id', 'external_id']).where('platform', '=', scope.platform).where('external_id', 'in', externalIds).execute();
+    for (const row of found) {
+      known.add(row.external_id);
+      knownIds.push(row.id);
+    }
   }
+  const before = await appliedFacts(trx, knownIds);
 
   const ids: string[] = [];
   for (const batch of chunked(rows, ROWS_PER_STATEMENT)) {
@@ -344,13 +352,13 @@ async function upsertMatches(
     ids.push(...written.map((row) => row.id));
   }
   const updated = rows.filter((r) => known.has(r.external_id)).length;
-  return { ids, imported: rows.length - updated, updated, skipped };
+  return { ids, imported: rows.length - updated, updated, skipped, before };
 }
 
 /**
  * Imports a competition's matches in one transaction: competition, teams (matched or
- * created, remembered as participants), roster players, matches (upserted), and the Elo of
- * matches that are now completed with a winner (once per match).
+ * created, remembered as participants), roster players, matches (upserted), and the Elo
+ * ledger settled for them (a result that now counts moves Elo once; ledger.ts).
  */
 export async function importMatches(db: Kysely<Database>, input: ImportInput, user: { id: string } | null): Promise<ImportMatchesOutput> {
   const { importable, skipped: leftOut } = importableItems(input.data.items);
@@ -362,6 +370,7 @@ export async function importMatches(db: Kysely<Database>, input: ImportInput, us
   }
 
   return db.transaction().execute(async (trx) => {
+    await lockEloLedger(trx);
     const season = await requireSeason(trx, input.season_id);
     await requireMatchedTeams(trx, input.participant_matches);
     const competitionId = await upsertCompetition(trx, input, externalId);
@@ -372,8 +381,8 @@ export async function importMatches(db: Kysely<Database>, input: ImportInput, us
     const scope = { platform: input.platform, competitionId, seasonId: season.id, type: input.type };
     const { teamIdByName, created: teamsCreated } = await resolveTeams(trx, scope, platformTeams, input.participant_matches);
     const playersCreated = await attachPlayers(trx, rosterPlayers(importable, input.platform, teamIdByName), season.id);
-    const { ids, imported, updated, skipped } = await upsertMatches(trx, scope, importable, teamIdByName);
-    const eloApplied = await applyPendingElo(trx, ids);
+    const { ids, imported, updated, skipped, before } = await upsertMatches(trx, scope, importable, teamIdByName);
+    const elo = await settleMatches(trx, ids, before);
 
     const matchesSkipped = leftOut + skipped;
     await recordAudit(trx, {
@@ -381,10 +390,22 @@ export async function importMatches(db: Kysely<Database>, input: ImportInput, us
       action: 'import',
       entity: 'matches',
       ids,
-      details: { platform: input.platform, competition_id: competitionId, external_id: externalId, imported, updated, skipped: matchesSkipped, teams_created: teamsCreated, players_created: playersCreated, elo_applied: eloApplied },
+      details: {
+        platform: input.platform,
+        competition_id: competitionId,
+        external_id: externalId,
+        imported,
+        updated,
+        skipped: matchesSkipped,
+        teams_created: teamsCreated,
+        players_created: playersCreated,
+        elo_applied: elo.applied,
+        elo_skipped: skipReasonCounts(elo.skipped),
+        elo_replayed_from: elo.replayedFrom,
+      },
     });
     return {
-      message: `Imported ${imported} new matches, updated ${updated}, skipped ${matchesSkipped}.`,
+      message: `Imported ${imported} new matches, updated ${updated}, skipped ${matchesSkipped}.${skippedNote(elo.skipped)}`,
       matches_imported: imported,
       matches_updated: updated,
       matches_skipped: matchesSkipped,

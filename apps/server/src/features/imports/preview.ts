@@ -7,11 +7,11 @@ import {
   type PreviewOutcome,
   type PreviewSkip,
 } from '@campus-elo/domain';
-import { TRPCError } from '@trpc/server';
-import { mapSettled, PLATFORM_CONCURRENCY } from './concurrency';
+import { mapSettled, PLATFORM_CONCURRENCY } from '../../lib/concurrency';
 import type { FaceitClient } from './platforms/faceit-client';
-import { describeFailure, platformTrpcError } from './platforms/http';
+import { describeFailure, platformDomainError } from './platforms/http';
 import type { LeaguespotClient, LeaguespotRound } from './platforms/leaguespot-client';
+import { unprocessable } from '../../lib/errors';
 
 interface PreviewAnswer {
   items: PreviewItem[];
@@ -32,23 +32,23 @@ export async function previewFaceit(client: FaceitClient, championshipId: string
     const matches = await client.championshipMatches(championshipId);
     return collect(matches.map(faceitMatchToPreview));
   } catch (error) {
-    throw platformTrpcError(error, `Faceit has no championship ${championshipId}`);
+    throw platformDomainError(error, `Faceit has no championship ${championshipId}`);
   }
 }
 
 async function seasonRounds(client: LeaguespotClient, seasonId: string): Promise<LeaguespotRound[]> {
   const season = await client.season(seasonId).catch((error: unknown) => {
-    throw platformTrpcError(error, `Leaguespot has no season ${seasonId}`);
+    throw platformDomainError(error, `Leaguespot has no season ${seasonId}`);
   });
   if (!season.currentStageId) {
-    throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: 'No current stage found for this season' });
+    throw unprocessable('No current stage found for this season');
   }
   const stageId = season.currentStageId;
   const stage = await client.stage(stageId).catch((error: unknown) => {
-    throw platformTrpcError(error, `Leaguespot has no stage ${stageId}`);
+    throw platformDomainError(error, `Leaguespot has no stage ${stageId}`);
   });
   const rounds = Array.isArray(stage.rounds) ? stage.rounds.filter((round) => typeof round?.id === 'string') : [];
-  if (rounds.length === 0) throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: 'No rounds found for this stage' });
+  if (rounds.length === 0) throw unprocessable('No rounds found for this stage');
   return [...rounds].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
 }
 

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { router, staffProcedure } from '../../trpc';
 import { importMatches } from './import-matches';
 import { faceitClient } from './platforms/faceit-client';
-import { platformTrpcError } from './platforms/http';
+import { platformDomainError } from './platforms/http';
 import { leaguespotClient, type LeaguespotClient } from './platforms/leaguespot-client';
 import { previewFaceit, previewLeaguespot } from './preview';
 import { updateMatches } from './update-matches';
@@ -21,22 +21,35 @@ import { updatePlayerElo } from './update-player-elo';
 
 const passThrough = z.unknown();
 
+const upstream = { 422: 'The platform answered without what is needed', 502: 'The platform is unreachable or failing' };
+
 /** A staff-only pass-through of one Leaguespot call (the /v1/proxy/leaguespot/... paths). */
-const leaguespotProxy = (what: string, call: (client: LeaguespotClient, id: string) => Promise<unknown>) =>
+const leaguespotProxy = (what: string, path: string, summary: string, call: (client: LeaguespotClient, id: string) => Promise<unknown>) =>
   staffProcedure
+    .meta({ rest: { method: 'GET', path: `/proxy/leaguespot/${path}`, summary, tag: 'Leaguespot proxy', errors: upstream } })
     .input(leaguespotProxyInput)
     .output(passThrough)
     .query(async ({ ctx, input }) => {
       try {
         return await call(leaguespotClient(ctx.config), input.id);
       } catch (error) {
-        throw platformTrpcError(error, `Leaguespot has no ${what} ${input.id}`);
+        throw platformDomainError(error, `Leaguespot has no ${what} ${input.id}`);
       }
     });
 
 /** Importing from Faceit and Leaguespot, and keeping imported matches and players current. */
 export const importsRouter = router({
   preview: staffProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/import-matches/preview/',
+        summary: 'Preview a Faceit or Leaguespot import',
+        description: 'The server pages Faceit and walks Leaguespot itself; API keys never reach the browser.',
+        tag: 'Imports',
+        errors: upstream,
+      },
+    })
     .input(importPreviewInput)
     .output(importPreviewOutput)
     .mutation(({ ctx, input }) =>
@@ -44,23 +57,30 @@ export const importsRouter = router({
         ? previewFaceit(faceitClient(ctx.config), input.competition_id as string)
         : previewLeaguespot(leaguespotClient(ctx.config), input.season_id as string),
     ),
-  import: staffProcedure
+  commit: staffProcedure
+    .meta({
+      rest: { method: 'POST', path: '/import-matches/', summary: 'Import previewed matches', tag: 'Imports', errors: { 404: 'Season or team not found' } },
+      // The whole preview travels back: a 45-match round robin is already 166 KB.
+      largeBody: true,
+    })
     .input(importMatchesInput)
     .output(importMatchesOutput)
     .mutation(({ ctx, input }) => importMatches(ctx.db, input, ctx.user)),
   updateMatches: staffProcedure
+    .meta({ rest: { method: 'POST', path: '/matches/update/', summary: 'Refresh matches from their platform', tag: 'Imports', errors: upstream } })
     .input(updateMatchesInput)
     .output(updateMatchesOutput)
     .mutation(({ ctx, input }) => updateMatches(ctx, input, ctx.user)),
   updatePlayerElo: staffProcedure
+    .meta({ rest: { method: 'POST', path: '/player-elo/update/', summary: 'Update player Elo from Faceit', tag: 'Elo tools', errors: upstream } })
     .input(updatePlayerEloInput)
     .output(updatePlayerEloOutput)
     .mutation(({ ctx, input }) => updatePlayerElo(ctx, input, ctx.user)),
   leaguespot: router({
-    season: leaguespotProxy('season', (client, id) => client.season(id)),
-    stage: leaguespotProxy('stage', (client, id) => client.stage(id)),
-    roundMatches: leaguespotProxy('round', (client, id) => client.roundMatches(id)),
-    match: leaguespotProxy('match', (client, id) => client.match(id)),
-    matchParticipants: leaguespotProxy('match', (client, id) => client.matchParticipants(id)),
+    season: leaguespotProxy('season', 'seasons/:id/', 'Leaguespot season (proxied)', (client, id) => client.season(id)),
+    stage: leaguespotProxy('stage', 'stages/:id/', 'Leaguespot stage (proxied)', (client, id) => client.stage(id)),
+    roundMatches: leaguespotProxy('round', 'rounds/:id/matches/', "Leaguespot round's matches (proxied)", (client, id) => client.roundMatches(id)),
+    match: leaguespotProxy('match', 'matches/:id/', 'Leaguespot match (proxied)', (client, id) => client.match(id)),
+    matchParticipants: leaguespotProxy('match', 'matches/:id/participants/', "Leaguespot match's participants (proxied)", (client, id) => client.matchParticipants(id)),
   }),
 });

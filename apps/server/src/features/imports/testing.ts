@@ -1,9 +1,9 @@
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { startFakeFaceit, startFakeLeaguespot, type FakeFaceit, type FakeLeaguespot, type FakeLeaguespotOptions } from '../../../test-support/fakes';
 import { loadConfig, type Config } from '../../config';
 import { appRouter } from '../../router';
 import { createCallerFactory } from '../../trpc';
+import { testRequest } from '../../../test-support/request-info';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -36,7 +36,7 @@ export async function setUpImports(options: { leaguespot?: FakeLeaguespotOptions
   const user = await database.db.insertInto('users').values({ email: 'owner@imports.test', password_hash: 'not used', role: 'owner' }).returning('id').executeTakeFirstOrThrow();
   const owner = { id: user.id, email: 'owner@imports.test', role: 'owner' as const };
   const callerFor = (callerConfig: Config) =>
-    createCaller({ db: database.db, config: callerConfig, req: {} as FastifyRequest, reply: {} as FastifyReply, user: owner });
+    createCaller({ db: database.db, config: callerConfig, request: testRequest(), user: owner });
   return {
     database,
     faceit,

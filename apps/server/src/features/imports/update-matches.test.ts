@@ -25,7 +25,7 @@ beforeAll(async () => {
     faceitMatch({ ...base, matchId: '1-later', team1: 'North U', team2: 'West U', status: 'SCHEDULED', scheduledAt: later }),
   ]);
   const preview = await setup.caller.admin.imports.preview({ platform: 'faceit', competition_id: championship });
-  await setup.caller.admin.imports.import({ platform: 'faceit', competition_name: 'Update Cup', season_id: seasonId, data: preview, participant_matches: {} });
+  await setup.caller.admin.imports.commit({ platform: 'faceit', competition_name: 'Update Cup', season_id: seasonId, data: preview, participant_matches: {} });
 });
 afterAll(() => setup.close());
 afterEach(() => {
@@ -86,7 +86,7 @@ describe('update matches', () => {
     const db = setup.database.db;
     const spring = await db.insertInto('seasons').values({ name: 'Spring', start_date: '2025-01-01', end_date: '2025-06-30' }).returning('id').executeTakeFirstOrThrow();
     const preview = await setup.caller.admin.imports.preview({ platform: 'leaguespot', season_id: setup.leaguespot.seasonId });
-    await setup.caller.admin.imports.import({ platform: 'leaguespot', competition_name: 'Playfly', season_id: spring.id, data: preview });
+    await setup.caller.admin.imports.commit({ platform: 'leaguespot', competition_name: 'Playfly', season_id: spring.id, data: preview });
     const leaguespotPending = await db.selectFrom('matches').select('id').where('platform', '=', 'leaguespot').where('status', '=', 'scheduled').execute();
     expect(leaguespotPending.length).toBeGreaterThan(0);
 

@@ -1,16 +1,16 @@
 import type { UpdateMatchesOutput, updateMatchesInput } from '@campus-elo/api-contract';
 import type { Database, PlatformColumn } from '@campus-elo/db';
 import { faceitMatchToPreview, leaguespotMatchToPreview, previewMatchFields, type PreviewMatchFields, type PreviewOutcome } from '@campus-elo/domain';
-import { TRPCError } from '@trpc/server';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import { recordAudit } from '../audit/record';
-import { mapSettled, PLATFORM_CONCURRENCY } from './concurrency';
-import { applyPendingElo } from './match-elo';
+import { mapSettled, PLATFORM_CONCURRENCY } from '../../lib/concurrency';
+import { appliedFacts, lockEloLedger, settleMatches, skipReasonCounts, skippedNote } from '../elo/ledger';
 import { faceitClient } from './platforms/faceit-client';
 import { leaguespotClient } from './platforms/leaguespot-client';
-import { chunked, valuesList } from './sql-batch';
+import { chunked, valuesList } from '../../lib/sql-batch';
+import { notFound } from '../../lib/errors';
 
 type UpdateInput = z.output<typeof updateMatchesInput>;
 
@@ -30,7 +30,7 @@ async function candidates(db: Kysely<Database>, input: UpdateInput, now: Date): 
     const found = await db.selectFrom('matches').select('id').where('id', 'in', ids).execute();
     const known = new Set(found.map((m) => m.id));
     const missing = ids.find((id) => !known.has(id));
-    if (missing) throw new TRPCError({ code: 'NOT_FOUND', message: `Match not found: ${missing}` });
+    if (missing) throw notFound(`Match not found: ${missing}`);
     query = query.where('id', 'in', ids);
   } else {
     const statuses = input.status_filter ? [input.status_filter].flat() : (['scheduled', 'in_progress'] as const);
@@ -66,8 +66,12 @@ interface FreshMatch extends PreviewMatchFields {
   id: string;
 }
 
-async function writeUpdates(db: Kysely<Database>, updates: readonly FreshMatch[], user: { id: string } | null): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** Writes the fresh fields and settles the Elo ledger for them (ledger.ts); answers the staff note on results that do not count. */
+async function writeUpdates(db: Kysely<Database>, updates: readonly FreshMatch[], user: { id: string } | null): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    await lockEloLedger(trx);
+    const ids = updates.map((u) => u.id);
+    const before = await appliedFacts(trx, ids);
     for (const rows of chunked(updates, 500)) {
       await sql`
         UPDATE matches AS m SET
@@ -85,17 +89,21 @@ async function writeUpdates(db: Kysely<Database>, updates: readonly FreshMatch[]
         WHERE m.id = v.id
       `.execute(trx);
     }
-    const eloApplied = await applyPendingElo(
-      trx,
-      updates.map((u) => u.id),
-    );
-    await recordAudit(trx, { user, action: 'update', entity: 'matches', ids: updates.map((u) => u.id), details: { source: 'platform', elo_applied: eloApplied } });
+    const elo = await settleMatches(trx, ids, before);
+    await recordAudit(trx, {
+      user,
+      action: 'update',
+      entity: 'matches',
+      ids,
+      details: { source: 'platform', elo_applied: elo.applied, elo_skipped: skipReasonCounts(elo.skipped), elo_replayed_from: elo.replayedFrom },
+    });
+    return skippedNote(elo.skipped);
   });
 }
 
 /**
- * Refreshes matches from their platforms: status, date, scores, winner, and Elo once a
- * match completes. Each platform is fetched on its own (bounded concurrency, a time limit
+ * Refreshes matches from their platforms: status, date, scores, winner, and the Elo ledger
+ * for them (a result that now counts moves Elo once; a changed result replays history). Each platform is fetched on its own (bounded concurrency, a time limit
  * per call), so one platform failing never holds up the other.
  */
 export async function updateMatches(
@@ -133,10 +141,10 @@ export async function updateMatches(
     });
   });
 
-  if (updates.length > 0) await writeUpdates(deps.db, updates, user);
+  const eloNote = updates.length > 0 ? await writeUpdates(deps.db, updates, user) : '';
   const notes = [errors > 0 ? `${errors} could not be fetched` : '', ...problems].filter(Boolean).join('; ');
   return {
-    message: `Updated ${updates.length} of ${matches.length} matches${notes ? ` (${notes})` : ''}.`,
+    message: `Updated ${updates.length} of ${matches.length} matches${notes ? ` (${notes})` : ''}.${eloNote}`,
     updated_count: updates.length,
     error_count: errors,
     total_processed: matches.length,

@@ -37,6 +37,25 @@ describe('update player Elo', () => {
     ]);
   });
 
+  it("keeps each Elo that changed in the player's history, once", async () => {
+    const history = () =>
+      setup.database.db
+        .selectFrom('player_elo_history')
+        .innerJoin('players', 'players.id', 'player_elo_history.player_id')
+        .select(['players.steam_id', 'player_elo_history.elo', 'player_elo_history.source'])
+        .orderBy('players.steam_id')
+        .execute();
+    const expected = [
+      { steam_id: steamIds[0], elo: 1500, source: 'faceit' },
+      { steam_id: steamIds[1], elo: 1600, source: 'faceit' },
+      { steam_id: steamIds[2], elo: 1700, source: 'faceit' },
+    ];
+    expect(await history()).toEqual(expected);
+    // Faceit answers the same Elo again: nothing new to keep.
+    await setup.caller.admin.imports.updatePlayerElo({});
+    expect(await history()).toEqual(expected);
+  });
+
   it('retries a 429 after the Retry-After delay', async () => {
     setup.faceit.fault({ path: '/players', status: 429, retryAfter: '1', times: 2 });
     const started = Date.now();

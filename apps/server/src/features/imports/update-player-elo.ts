@@ -1,14 +1,14 @@
 import type { UpdatePlayerEloOutput, updatePlayerEloInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { TRPCError } from '@trpc/server';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import { recordAudit } from '../audit/record';
-import { mapSettled, PLATFORM_CONCURRENCY } from './concurrency';
+import { mapSettled, PLATFORM_CONCURRENCY } from '../../lib/concurrency';
 import { faceitClient, type FaceitPlayer } from './platforms/faceit-client';
 import { describeFailure, PlatformError } from './platforms/http';
-import { chunked, valuesList } from './sql-batch';
+import { chunked, valuesList } from '../../lib/sql-batch';
+import { upstreamFailed } from '../../lib/errors';
 
 interface CsRating {
   elo: number;
@@ -26,7 +26,8 @@ function csRating(player: FaceitPlayer | null): CsRating | null {
 /**
  * Sets every player with a Steam id to their Faceit CS2 Elo and skill level. Lookups run
  * a few at a time (429s are retried after the delay Faceit gives); players Faceit does
- * not know are counted as not found. All writes are one statement per 500 players.
+ * not know are counted as not found. All writes are two statements per 500 players: the
+ * Elo history of those whose Elo changes, then the players.
  */
 export async function updatePlayerElo(
   deps: { db: Kysely<Database>; config: Config },
@@ -52,12 +53,20 @@ export async function updatePlayerElo(
 
   const rejected = failures.find((f) => f instanceof PlatformError && f.failure === 'rejected');
   if (rejected || (failures.length > 0 && failures.length === players.length)) {
-    throw new TRPCError({ code: 'BAD_GATEWAY', message: describeFailure(rejected ?? failures[0]) });
+    throw upstreamFailed(describeFailure(rejected ?? failures[0]));
   }
 
   if (updates.length > 0) {
     await deps.db.transaction().execute(async (trx) => {
       for (const rows of chunked(updates, 500)) {
+        // The history first, while the old Elo is still there to compare with.
+        await sql`
+          INSERT INTO player_elo_history (player_id, elo, source)
+          SELECT p.id, v.elo, 'faceit'
+          FROM (VALUES ${valuesList(rows, (r) => sql`(${r.id}::uuid, ${r.elo}::int)`)}) AS v(id, elo)
+          JOIN players p ON p.id = v.id
+          WHERE p.elo <> v.elo
+        `.execute(trx);
         await sql`
           UPDATE players AS p SET elo = v.elo, skill_level = v.skill_level, updated_at = now()
           FROM (VALUES ${valuesList(rows, (r) => sql`(${r.id}::uuid, ${r.elo}::int, ${r.skillLevel}::int)`)}) AS v(id, elo, skill_level)

@@ -1,8 +1,9 @@
 import { isDateOnly, type MatchListItem, type MatchStatus, type Paged, type matchListInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
-import { containsPattern, orderBySql, pageWindow, present, toPaged, type SortKey } from '../paging';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import { containsPattern, orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 
 export type MatchListFilters = z.output<typeof matchListInput>;
 
@@ -53,100 +54,72 @@ function matchSortKeys(input: MatchListFilters): SortKey[] {
   return [{ column: 'date', direction, nullable: true }, { column: 'id', direction }];
 }
 
-/** The whole list as one statement (count and page together), so the bench can EXPLAIN it. */
-export function matchListQuery(db: Kysely<Database>, input: MatchListFilters) {
-  const filtered = db.selectFrom('matches').where((eb) => matchConditions(eb, input));
-  const sortKeys = matchSortKeys(input);
-  const { limit, offset } = pageWindow(input);
-  return db
-    .with('total', (qb) =>
-      filtersOnlyStatus(input)
-        ? qb
-            .selectFrom('match_status_counts')
-            .select(sql<number>`coalesce(sum(match_status_counts.count), 0)`.as('count'))
-            .where('match_status_counts.status', 'in', listedStatuses(input))
-        : filtered.select((eb) => eb.fn.countAll<number>().as('count')),
-    )
-    .with('page', () =>
-      filtered
-        .select([
-          'matches.id',
-          'matches.date',
-          'matches.status',
-          'matches.team1_id',
-          'matches.team2_id',
-          'matches.score_team1',
-          'matches.score_team2',
-          'matches.winner_id',
-          'matches.competition_id',
-          'matches.season_id',
-          'matches.url',
-          'matches.platform',
-        ])
-        .orderBy(orderBySql('matches', sortKeys))
-        .limit(limit)
-        .offset(offset),
-    )
-    .selectFrom('total')
-    .leftJoin('page', (join) => join.onTrue())
-    // LATERAL with LIMIT 1 is never flattened: a primary-key probe per page row, not a hash over every team.
-    .leftJoinLateral(
-      (eb) => eb.selectFrom('teams').select(['teams.id', 'teams.name', 'teams.picture', 'teams.elo']).whereRef('teams.id', '=', 'page.team1_id').limit(1).as('team1'),
-      (join) => join.onTrue(),
-    )
-    .leftJoinLateral(
-      (eb) => eb.selectFrom('teams').select(['teams.id', 'teams.name', 'teams.picture', 'teams.elo']).whereRef('teams.id', '=', 'page.team2_id').limit(1).as('team2'),
-      (join) => join.onTrue(),
-    )
-    .leftJoinLateral(
-      (eb) => eb.selectFrom('teams').select(['teams.id', 'teams.name']).whereRef('teams.id', '=', 'page.winner_id').limit(1).as('winner'),
-      (join) => join.onTrue(),
-    )
-    .leftJoin('competitions as competition', 'competition.id', 'page.competition_id')
-    .leftJoin('seasons as season', 'season.id', 'page.season_id')
+/**
+ * Match items (the list's shape) for the matches `filtered` selects, one window of them in
+ * `sortKeys` order: the window is cut first, so the per-item lookups (team names, the
+ * competition) run for its rows only.
+ */
+export function matchItemsQuery(
+  db: Kysely<Database>,
+  filtered: SelectQueryBuilder<Database, 'matches', object>,
+  sortKeys: readonly SortKey[],
+  window: { limit: number; offset?: number },
+) {
+  const page = filtered
     .select([
-      'total.count',
+      'matches.id',
+      'matches.date',
+      'matches.status',
+      'matches.team1_id',
+      'matches.team2_id',
+      'matches.score_team1',
+      'matches.score_team2',
+      'matches.winner_id',
+      'matches.competition_id',
+      'matches.season_id',
+      'matches.url',
+      'matches.platform',
+    ])
+    .orderBy(orderBySql('matches', sortKeys))
+    .limit(window.limit)
+    .offset(window.offset ?? 0);
+  const teamColumns = ['teams.id', 'teams.name', 'teams.picture', 'teams.elo'] as const;
+  return db
+    .selectFrom(page.as('page'))
+    .select((eb) => [
       'page.id',
       'page.date',
       'page.status',
+      // Each team's current Elo, not its Elo at match time.
+      jsonObjectFrom(eb.selectFrom('teams').select(teamColumns).whereRef('teams.id', '=', 'page.team1_id')).$notNull().as('team1'),
+      jsonObjectFrom(eb.selectFrom('teams').select(teamColumns).whereRef('teams.id', '=', 'page.team2_id')).$notNull().as('team2'),
       'page.score_team1',
       'page.score_team2',
+      jsonObjectFrom(eb.selectFrom('teams').select(['teams.id', 'teams.name']).whereRef('teams.id', '=', 'page.winner_id')).as('winner'),
+      jsonObjectFrom(eb.selectFrom('competitions').select(['competitions.id', 'competitions.name']).whereRef('competitions.id', '=', 'page.competition_id')).as('competition'),
+      jsonObjectFrom(eb.selectFrom('seasons').select(['seasons.id', 'seasons.name']).whereRef('seasons.id', '=', 'page.season_id')).as('season'),
       'page.season_id',
       'page.url',
       'page.platform',
-      'team1.id as team1_id',
-      'team1.name as team1_name',
-      'team1.picture as team1_picture',
-      'team1.elo as team1_elo',
-      'team2.id as team2_id',
-      'team2.name as team2_name',
-      'team2.picture as team2_picture',
-      'team2.elo as team2_elo',
-      'winner.id as winner_id',
-      'winner.name as winner_name',
-      'competition.id as competition_id',
-      'competition.name as competition_name',
-      'season.name as season_name',
     ])
     .orderBy(orderBySql('page', sortKeys));
 }
 
+/** An item as PostgreSQL built it (JSON dates are text) in the contract's shape. */
+export function toMatchItem<Item extends { date: Date | string | null }>(item: Item): Item & { date: string | null } {
+  return { ...item, date: item.date ? new Date(item.date).toISOString() : null };
+}
+
+/** The whole list as one statement (count and page together), so the bench can EXPLAIN it. */
+export function matchListQuery(db: Kysely<Database>, input: MatchListFilters) {
+  const filtered = db.selectFrom('matches').where((eb) => matchConditions(eb, input));
+  const count = filtersOnlyStatus(input)
+    ? db.selectFrom('match_status_counts').select(sql<number>`sum(match_status_counts.count)`.as('count')).where('match_status_counts.status', 'in', listedStatuses(input))
+    : filtered.select((eb) => eb.fn.countAll<number>().as('count'));
+  return pagedListQuery(db, count, matchItemsQuery(db, filtered, matchSortKeys(input), pageWindow(input)));
+}
+
 export async function listMatches(db: Kysely<Database>, input: MatchListFilters): Promise<Paged<MatchListItem>> {
-  const rows = await matchListQuery(db, input).execute();
-  return toPaged(rows, input, (row) => ({
-    id: row.id,
-    date: row.date ? new Date(row.date).toISOString() : null,
-    status: present(row.status),
-    // Team elo is each team's current Elo, not the Elo at match time.
-    team1: { id: present(row.team1_id), name: present(row.team1_name), picture: row.team1_picture, elo: present(row.team1_elo) },
-    team2: { id: present(row.team2_id), name: present(row.team2_name), picture: row.team2_picture, elo: present(row.team2_elo) },
-    score_team1: row.score_team1,
-    score_team2: row.score_team2,
-    winner: row.winner_id ? { id: row.winner_id, name: present(row.winner_name) } : null,
-    competition: row.competition_id ? { id: row.competition_id, name: present(row.competition_name) } : null,
-    season: row.season_id ? { id: row.season_id, name: present(row.season_name) } : null,
-    season_id: row.season_id,
-    url: row.url,
-    platform: present(row.platform),
-  }));
+  const paged = toPaged(await matchListQuery(db, input).executeTakeFirstOrThrow(), input);
+  return { ...paged, results: paged.results.map(toMatchItem) };
 }

@@ -1,8 +1,8 @@
 import { isPictureDataUrl, MAX_PICTURE_BYTES } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import { invalid, type DomainError } from '../../lib/errors';
 
 /** Raster formats we take in; anything else (SVG, PDF, text named .png) is refused. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -17,8 +17,8 @@ export interface EncodedPicture {
   extension: 'png' | 'webp';
 }
 
-function notAnImage(): TRPCError {
-  return new TRPCError({ code: 'BAD_REQUEST', message: 'The picture is not an image (PNG, JPEG, WebP, GIF or AVIF)' });
+function notAnImage(): DomainError {
+  return invalid('The picture is not an image (PNG, JPEG, WebP, GIF or AVIF)');
 }
 
 /**
@@ -27,7 +27,7 @@ function notAnImage(): TRPCError {
  * PNG (it may carry transparency); everything else becomes WebP.
  */
 export async function reencodePicture(input: Buffer): Promise<EncodedPicture> {
-  if (input.length > MAX_PICTURE_BYTES) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The picture is larger than 5 MB' });
+  if (input.length > MAX_PICTURE_BYTES) throw invalid('The picture is larger than 5 MB');
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
   let format: string | undefined;
   try {

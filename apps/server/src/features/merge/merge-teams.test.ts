@@ -121,7 +121,7 @@ describe('merge teams', () => {
   });
 
   it('moves everything to the primary in one go and answers the counts', async () => {
-    const answer = await t.callerFor(t.owner).admin.merge.merge({ primary_team_id: primary, secondary_team_id: secondary });
+    const answer = await t.callerFor(t.owner).admin.merge.commit({ primary_team_id: primary, secondary_team_id: secondary });
     expect(answer).toEqual({
       message: 'Merged Secondary Sharks into Primary Pumas',
       merged_data: { players_moved: 3, participants_merged: 2, matches_updated: 2, matches_removed: 2 },
@@ -166,7 +166,7 @@ describe('merge teams', () => {
 
   it("takes the secondary's captain when the primary has none", async () => {
     await t.db.updateTable('teams').set({ captain_id: null }).where('id', '=', primary).execute();
-    await t.callerFor(t.owner).admin.merge.merge({ primary_team_id: primary, secondary_team_id: secondary });
+    await t.callerFor(t.owner).admin.merge.commit({ primary_team_id: primary, secondary_team_id: secondary });
     const team = await t.db.selectFrom('teams').select('captain_id').where('id', '=', primary).executeTakeFirstOrThrow();
     expect(team.captain_id).toBe(s1);
   });
@@ -186,19 +186,19 @@ describe('merge teams', () => {
 
   it('refuses the same team on both sides, unknown teams and admins', async () => {
     const owner = t.callerFor(t.owner).admin.merge;
-    await expect(owner.merge({ primary_team_id: primary, secondary_team_id: primary })).rejects.toMatchObject({
+    await expect(owner.commit({ primary_team_id: primary, secondary_team_id: primary })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining('must be different'),
     });
-    await expect(owner.merge({ primary_team_id: primary, secondary_team_id: id(99) })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(t.callerFor(t.admin).admin.merge.merge({ primary_team_id: primary, secondary_team_id: secondary })).rejects.toMatchObject({
+    await expect(owner.commit({ primary_team_id: primary, secondary_team_id: id(99) })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(t.callerFor(t.admin).admin.merge.commit({ primary_team_id: primary, secondary_team_id: secondary })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     expect(await t.db.selectFrom('teams').select('id').execute()).toHaveLength(3);
   });
 
   it('lists every team by name for the selects', async () => {
-    const options = await t.callerFor(t.admin).admin.merge.teamOptions();
+    const options = await t.callerFor(t.admin).admin.teams.options();
     expect(options.map((o) => o.name)).toEqual(['Other Owls', 'Primary Pumas', 'Secondary Sharks']);
   });
 });

@@ -1,8 +1,9 @@
 import { SAME_TEAM_MERGE_MESSAGE, type MergeTeamsOutput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { TRPCError } from '@trpc/server';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { recordAudit, type AuditEntry } from '../audit/record';
+import { invalid, notFound } from '../../lib/errors';
+import { lockEloLedger, recordAdjustments, replayLedger } from '../elo/ledger';
 
 export interface MergeOptions {
   /** Runs after each step (tests use it to fail midway). */
@@ -13,15 +14,15 @@ export interface MergeOptions {
 export async function lockMergeTeams(trx: Transaction<Database>, primaryId: string, secondaryId: string) {
   const teams = await trx
     .selectFrom('teams')
-    .select(['id', 'name', 'captain_id'])
+    .select(['id', 'name', 'captain_id', 'elo'])
     .where('id', 'in', [primaryId, secondaryId])
     .orderBy('id')
     .forUpdate()
     .execute();
   const primary = teams.find((t) => t.id === primaryId);
   const secondary = teams.find((t) => t.id === secondaryId);
-  if (!primary) throw new TRPCError({ code: 'NOT_FOUND', message: 'Primary team not found' });
-  if (!secondary) throw new TRPCError({ code: 'NOT_FOUND', message: 'Secondary team not found' });
+  if (!primary) throw notFound('Primary team not found');
+  if (!secondary) throw notFound('Secondary team not found');
   return { primary, secondary };
 }
 
@@ -30,6 +31,8 @@ export async function lockMergeTeams(trx: Transaction<Database>, primaryId: stri
  * Elo and captain (it takes the secondary's captain only when it has none). Matches between the
  * two are deleted (a team cannot play itself); every other reference is re-pointed. In a
  * ranking week that lists both, the secondary's entry is dropped and the ranks closed up.
+ * The Elo ledger is replayed from the secondary's first result (its results are now the
+ * primary's), and an adjustment at the time of the merge keeps the primary's Elo.
  */
 export async function mergeTeams(
   db: Kysely<Database>,
@@ -38,11 +41,18 @@ export async function mergeTeams(
   actor: AuditEntry['user'],
   options: MergeOptions = {},
 ): Promise<MergeTeamsOutput> {
-  if (primaryId === secondaryId) throw new TRPCError({ code: 'BAD_REQUEST', message: SAME_TEAM_MERGE_MESSAGE });
+  if (primaryId === secondaryId) throw invalid(SAME_TEAM_MERGE_MESSAGE);
   const step = async (name: string) => options.afterStep?.(name);
 
   return db.transaction().execute(async (trx) => {
+    await lockEloLedger(trx);
     const { primary, secondary } = await lockMergeTeams(trx, primaryId, secondaryId);
+    const firstResult = await trx
+      .selectFrom('matches')
+      .select((eb) => eb.fn.min('date').as('date'))
+      .where('elo_applied', '=', true)
+      .where((eb) => eb.or([eb('team1_id', '=', secondaryId), eb('team2_id', '=', secondaryId)]))
+      .executeTakeFirst();
 
     const removed = await trx
       .deleteFrom('matches')
@@ -83,6 +93,11 @@ export async function mergeTeams(
     await trx.updateTable('teams').set({ updated_at: new Date() }).where('id', '=', primaryId).execute();
     await trx.deleteFrom('teams').where('id', '=', secondaryId).execute();
     await step('secondary_deleted');
+
+    // The primary may have lost every result from then on (the ones against the secondary).
+    if (firstResult?.date) await replayLedger(trx, { from: new Date(firstResult.date), alsoTeams: [primaryId] });
+    await recordAdjustments(trx, [{ teamId: primaryId, elo: primary.elo }], { reason: 'merge', userId: actor?.id ?? null, runId: crypto.randomUUID(), at: new Date() });
+    await step('elo_replayed');
 
     const mergedData = {
       players_moved: Number(movedPlayers.numUpdatedRows),

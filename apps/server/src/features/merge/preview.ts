@@ -1,12 +1,7 @@
-import type { MergePreview, MergeTeamOption } from '@campus-elo/api-contract';
+import type { MergePreview } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { TRPCError } from '@trpc/server';
 import { sql, type Kysely } from 'kysely';
-
-/** All teams for the merge selects, sorted by name. */
-export async function listMergeTeamOptions(db: Kysely<Database>): Promise<MergeTeamOption[]> {
-  return db.selectFrom('teams').select(['id', 'name', 'elo']).orderBy('name').orderBy('id').execute();
-}
+import { notFound } from '../../lib/errors';
 
 /** What a merge of these two teams would do, without doing it. */
 export async function previewMerge(db: Kysely<Database>, primaryId: string, secondaryId: string): Promise<MergePreview> {
@@ -24,8 +19,8 @@ export async function previewMerge(db: Kysely<Database>, primaryId: string, seco
     .execute();
   const primary = teams.find((t) => t.id === primaryId);
   const secondary = teams.find((t) => t.id === secondaryId);
-  if (!primary) throw new TRPCError({ code: 'NOT_FOUND', message: 'Primary team not found' });
-  if (!secondary) throw new TRPCError({ code: 'NOT_FOUND', message: 'Secondary team not found' });
+  if (!primary) throw notFound('Primary team not found');
+  if (!secondary) throw notFound('Secondary team not found');
 
   const counts = await sql<{ participants: number; matches: number; ranking_items: number }>`
     SELECT

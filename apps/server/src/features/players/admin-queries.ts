@@ -1,9 +1,9 @@
 import type { AdminPlayer, PlayerEditFields, PlayerOption } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/record';
 import { storedPictureUrl } from '../media/pictures';
+import { invalid, notFound } from '../../lib/errors';
 
 /** Every player for the Edit Team/Player dropdown, by name, with their team's name. */
 export function listPlayerOptions(db: Kysely<Database>): Promise<PlayerOption[]> {
@@ -35,7 +35,7 @@ export async function getAdminPlayer(db: Kysely<Database>, id: string): Promise<
     ])
     .where('players.id', '=', id)
     .executeTakeFirst();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Player not found' });
+  if (!row) throw notFound('Player not found');
   const { team_name, ...player } = row;
   return { ...player, team: player.team_id && team_name !== null ? { id: player.team_id, name: team_name } : null };
 }
@@ -56,21 +56,21 @@ async function checkIdsFree(db: Kysely<Database>, id: string, fields: PlayerEdit
     .executeTakeFirst();
   if (!other) return;
   const which = steam_id && other.steam_id === steam_id ? 'Steam ID' : 'Faceit ID';
-  throw new TRPCError({ code: 'BAD_REQUEST', message: `Another player (${other.name}) already has this ${which}` });
+  throw invalid(`Another player (${other.name}) already has this ${which}`);
 }
 
 /**
  * Replaces a player's editable fields (PUT: a field left out becomes empty); a new picture
- * is stored in the same transaction.
+ * and a changed Elo's history row are stored in the same transaction.
  */
 export async function updatePlayer(db: Kysely<Database>, user: { id: string }, id: string, fields: PlayerEditFields): Promise<AdminPlayer> {
   try {
     await db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('players').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'Player not found' });
+      if (!before) throw notFound('Player not found');
       if (fields.team_id) {
         const team = await trx.selectFrom('teams').select('id').where('id', '=', fields.team_id).executeTakeFirst();
-        if (!team) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid team_id: no such team' });
+        if (!team) throw invalid('Invalid team_id: no such team');
       }
       await checkIdsFree(trx, id, fields);
       const picture = await storedPictureUrl(trx, 'players', id, fields.picture);
@@ -86,12 +86,13 @@ export async function updatePlayer(db: Kysely<Database>, user: { id: string }, i
         picture,
       };
       await trx.updateTable('players').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+      if (values.elo !== before.elo) await trx.insertInto('player_elo_history').values({ player_id: id, elo: values.elo, source: 'edit' }).execute();
       const { created_at: _created, updated_at: _updated, ...previous } = before;
       await recordAudit(trx, { user, action: 'update', entity: 'player', ids: [id], details: { before: previous, after: { id, ...values } } });
     });
   } catch (error) {
     // Two saves racing for the same Steam or Faceit id: the unique index decides.
-    if (isUniqueViolation(error)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Another player already has this Steam ID or Faceit ID' });
+    if (isUniqueViolation(error)) throw invalid('Another player already has this Steam ID or Faceit ID');
     throw error;
   }
   return getAdminPlayer(db, id);

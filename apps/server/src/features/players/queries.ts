@@ -2,7 +2,8 @@ import type { Paged, PlayerListItem, playerListInput } from '@campus-elo/api-con
 import type { Database } from '@campus-elo/db';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { z } from 'zod';
-import { containsPattern, orderBySql, pageWindow, present, toPaged, type SortKey } from '../paging';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import { containsPattern, orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 
 export type PlayerListFilters = z.output<typeof playerListInput>;
 
@@ -70,59 +71,28 @@ export function playerListQuery(db: Kysely<Database>, input: PlayerListFilters) 
   const filtered = db.selectFrom('players').where((eb) => playerConditions(eb, input));
   const sortKeys = playerSortKeys(input);
   const { limit, offset } = pageWindow(input);
-  return db
-    .with('total', () =>
-      countedFromScopeTotals(input) ? visibleCountFromTotals(db, input.season_id) : filtered.select((eb) => eb.fn.countAll<number>().as('count')),
-    )
-    .with('page', () =>
-      filtered
-        .select([
-          'players.id',
-          'players.name',
-          'players.picture',
-          'players.skill_level',
-          'players.elo',
-          'players.team_id',
-          'players.benched',
-          'players.visible',
-        ])
-        .orderBy(orderBySql('players', sortKeys))
-        .limit(limit)
-        .offset(offset),
-    )
-    .selectFrom('total')
-    .leftJoin('page', (join) => join.onTrue())
-    // LATERAL with LIMIT 1 is never flattened: a primary-key probe per page row, not a hash over every team.
-    .leftJoinLateral(
-      (eb) => eb.selectFrom('teams').select(['teams.id', 'teams.name', 'teams.picture']).whereRef('teams.id', '=', 'page.team_id').limit(1).as('team'),
-      (join) => join.onTrue(),
-    )
-    .select([
-      'total.count',
+  const count = countedFromScopeTotals(input) ? visibleCountFromTotals(db, input.season_id) : filtered.select((eb) => eb.fn.countAll<number>().as('count'));
+  const page = filtered
+    .select(['players.id', 'players.name', 'players.picture', 'players.skill_level', 'players.elo', 'players.team_id', 'players.benched', 'players.visible'])
+    .orderBy(orderBySql('players', sortKeys))
+    .limit(limit)
+    .offset(offset);
+  const items = db
+    .selectFrom(page.as('page'))
+    .select((eb) => [
       'page.id',
       'page.name',
       'page.picture',
       'page.skill_level',
       'page.elo',
+      jsonObjectFrom(eb.selectFrom('teams').select(['teams.id', 'teams.name', 'teams.picture']).whereRef('teams.id', '=', 'page.team_id')).as('team'),
       'page.benched',
       'page.visible',
-      'team.id as team_id',
-      'team.name as team_name',
-      'team.picture as team_picture',
     ])
     .orderBy(orderBySql('page', sortKeys));
+  return pagedListQuery(db, count, items);
 }
 
 export async function listPlayers(db: Kysely<Database>, input: PlayerListFilters): Promise<Paged<PlayerListItem>> {
-  const rows = await playerListQuery(db, input).execute();
-  return toPaged(rows, input, (row) => ({
-    id: row.id,
-    name: present(row.name),
-    picture: row.picture,
-    skill_level: present(row.skill_level),
-    elo: present(row.elo),
-    team: row.team_id ? { id: row.team_id, name: present(row.team_name), picture: row.team_picture } : null,
-    benched: present(row.benched),
-    visible: present(row.visible),
-  }));
+  return toPaged(await playerListQuery(db, input).executeTakeFirstOrThrow(), input);
 }

@@ -1,9 +1,9 @@
 import type { rankingSnapshotInput, RankingSnapshotOutput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { TRPCError } from '@trpc/server';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { recordAudit, type AuditEntry } from '../audit/record';
+import { notFound, unprocessable } from '../../lib/errors';
 
 /**
  * A ranking week: every team with Elo above 0, ranked by Elo (ties by name, then id so the
@@ -21,7 +21,7 @@ export async function createRankingSnapshot(
       : seasonQuery.orderBy('start_date', 'desc').orderBy('created_at', 'desc').limit(1);
     const season = await seasonQuery.executeTakeFirst();
     if (!season) {
-      throw new TRPCError({ code: 'NOT_FOUND', message: input.season_id ? 'Season not found' : 'There is no season to rank: create one first' });
+      throw notFound(input.season_id ? 'Season not found' : 'There is no season to rank: create one first');
     }
 
     const ranking = await trx.insertInto('rankings').values({ season_id: season.id, date: new Date() }).returning('id').executeTakeFirstOrThrow();
@@ -33,7 +33,7 @@ export async function createRankingSnapshot(
     `.execute(trx);
     const teamsRanked = Number(inserted.numAffectedRows ?? 0n);
     if (teamsRanked === 0) {
-      throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: 'No team has an Elo above 0 to rank' });
+      throw unprocessable('No team has an Elo above 0 to rank');
     }
     await recordAudit(trx, { user: actor, action: 'create', entity: 'ranking', ids: [ranking.id], details: { season_id: season.id, teams_ranked: teamsRanked } });
     return { teams_ranked: teamsRanked, season_name: season.name, season_id: season.id, ranking_id: ranking.id };

@@ -2,7 +2,7 @@ import type { Paged, Season, seasonListInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import { orderBySql, pageWindow, present, toPaged, type SortKey } from '../paging';
+import { orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 
 export type SeasonListFilters = z.output<typeof seasonListInput>;
 
@@ -17,30 +17,18 @@ function seasonSortKeys(input: SeasonListFilters): SortKey[] {
 export function seasonListQuery(db: Kysely<Database>, input: SeasonListFilters) {
   const sortKeys = seasonSortKeys(input);
   const { limit, offset } = pageWindow(input);
-  return db
-    .with('total', (qb) => qb.selectFrom('seasons').select((eb) => eb.fn.countAll<number>().as('count')))
-    .with('page', (qb) =>
-      qb
-        .selectFrom('seasons')
-        .select(['seasons.id', 'seasons.name', 'seasons.start_date', 'seasons.end_date'])
-        .orderBy(orderBySql('seasons', sortKeys))
-        .limit(limit)
-        .offset(offset),
-    )
-    .selectFrom('total')
-    .leftJoin('page', (join) => join.onTrue())
-    .select(['total.count', 'page.id', 'page.name', 'page.start_date', 'page.end_date'])
-    .orderBy(orderBySql('page', sortKeys));
+  const count = db.selectFrom('seasons').select((eb) => eb.fn.countAll<number>().as('count'));
+  const page = db
+    .selectFrom('seasons')
+    .select(['seasons.id', 'seasons.name', 'seasons.start_date', 'seasons.end_date'])
+    .orderBy(orderBySql('seasons', sortKeys))
+    .limit(limit)
+    .offset(offset);
+  return pagedListQuery(db, count, page);
 }
 
 export async function listSeasons(db: Kysely<Database>, input: SeasonListFilters): Promise<Paged<Season>> {
-  const rows = await seasonListQuery(db, input).execute();
-  return toPaged(rows, input, (row) => ({
-    id: row.id,
-    name: present(row.name),
-    start_date: present(row.start_date),
-    end_date: present(row.end_date),
-  }));
+  return toPaged(await seasonListQuery(db, input).executeTakeFirstOrThrow(), input);
 }
 
 /**
@@ -53,15 +41,19 @@ export async function findCurrentSeason(
   configuredId: string | undefined,
   today: Date = new Date(),
 ): Promise<Season | null> {
+  const season = await currentSeasonQuery(db, configuredId, today).executeTakeFirst();
+  return season ?? null;
+}
+
+/** findCurrentSeason as one statement, for other statements to use as a subquery. */
+export function currentSeasonQuery(db: Kysely<Database>, configuredId: string | undefined, today: Date = new Date()) {
   const todayText = today.toISOString().slice(0, 10);
-  const season = await db
+  return db
     .selectFrom('seasons')
-    .select(['id', 'name', 'start_date', 'end_date'])
+    .select(['seasons.id', 'seasons.name', 'seasons.start_date', 'seasons.end_date'])
     .orderBy(sql`seasons.id = ${configuredId ?? null}::uuid`, (ob) => ob.desc().nullsLast())
     .orderBy(sql`${todayText}::date between seasons.start_date and seasons.end_date`, 'desc')
-    .orderBy('start_date', 'desc')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return season ?? null;
+    .orderBy('seasons.start_date', 'desc')
+    .orderBy('seasons.id')
+    .limit(1);
 }

@@ -1,7 +1,9 @@
 import { createTestDatabase, isDatabaseEmpty, type TestDatabase } from '@campus-elo/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dumpTables } from '../../../test/staff-callers';
 import { loadConfig } from '../../config';
-import { prepareData } from '../startup-data';
+import { prepareData } from '../../startup-data';
+import { recalculateAllElo } from '../elo/recalculate';
 import { parseSeedRequest, seedCommand, seedDatabase } from './cli';
 import { seedDemoIfEmpty } from './startup';
 
@@ -32,6 +34,15 @@ describe('demo seeding at start-up', () => {
     const teams = await database.db.selectFrom('teams').select('id').execute();
     expect(teams).toHaveLength(60);
   }, 120_000);
+
+  it("writes a consistent Elo ledger: Recalculate All (reset_to_default false) changes nothing on the demo", async () => {
+    const tables = ['teams', 'matches', 'elo_adjustments'] as const;
+    const before = await dumpTables(database.db, tables);
+    const answer = await recalculateAllElo(database.db, { reset_to_default: false, default_elo: 1000 }, null);
+    expect(answer.summary.error_count).toBe(0);
+    expect(answer.summary.processed_count).toBeGreaterThan(400);
+    expect(await dumpTables(database.db, tables)).toEqual(before);
+  }, 60_000);
 
   it('refuses to seed from the command line when the database is not empty', async () => {
     await expect(seedDatabase(database.db, { kind: 'demo' }, () => {})).rejects.toThrow(/already holds a league/);

@@ -2,7 +2,8 @@ import type { Paged, TeamListItem, teamListInput } from '@campus-elo/api-contrac
 import type { Database } from '@campus-elo/db';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { z } from 'zod';
-import { containsPattern, orderBySql, pageWindow, present, toPaged, type SortKey } from '../paging';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import { containsPattern, orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 
 export type TeamListFilters = z.output<typeof teamListInput>;
 
@@ -51,52 +52,32 @@ export function teamListQuery(db: Kysely<Database>, input: TeamListFilters) {
   const filtered = db.selectFrom('teams').where((eb) => teamConditions(eb, input));
   const sortKeys = teamSortKeys(input);
   const { limit, offset } = pageWindow(input);
-  return db
-    .with('total', (qb) =>
-      countedFromParticipants(input)
-        ? qb
-            .selectFrom(
-              qb.selectFrom('participants').select('participants.team_id').where('participants.season_id', '=', input.season_id).groupBy('participants.team_id').as('season_teams'),
-            )
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-        : filtered.select((eb) => eb.fn.countAll<number>().as('count')),
-    )
-    .with('page', () =>
-      filtered
-        .select(['teams.id', 'teams.name', 'teams.picture', 'teams.school_name', 'teams.elo', 'teams.captain_id'])
-        .orderBy(orderBySql('teams', sortKeys))
-        .limit(limit)
-        .offset(offset),
-    )
-    .selectFrom('total')
-    .leftJoin('page', (join) => join.onTrue())
-    // LATERAL with LIMIT 1 is never flattened: a primary-key probe per page row, not a hash over every player.
-    .leftJoinLateral(
-      (eb) => eb.selectFrom('players').select(['players.id', 'players.name', 'players.picture']).whereRef('players.id', '=', 'page.captain_id').limit(1).as('captain'),
-      (join) => join.onTrue(),
-    )
-    .select([
-      'total.count',
+  const count = countedFromParticipants(input)
+    ? db
+        .selectFrom(
+          db.selectFrom('participants').select('participants.team_id').where('participants.season_id', '=', input.season_id).groupBy('participants.team_id').as('season_teams'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+    : filtered.select((eb) => eb.fn.countAll<number>().as('count'));
+  const page = filtered
+    .select(['teams.id', 'teams.name', 'teams.picture', 'teams.school_name', 'teams.elo', 'teams.captain_id'])
+    .orderBy(orderBySql('teams', sortKeys))
+    .limit(limit)
+    .offset(offset);
+  const items = db
+    .selectFrom(page.as('page'))
+    .select((eb) => [
       'page.id',
       'page.name',
       'page.picture',
       'page.school_name',
       'page.elo',
-      'captain.id as captain_id',
-      'captain.name as captain_name',
-      'captain.picture as captain_picture',
+      jsonObjectFrom(eb.selectFrom('players').select(['players.id', 'players.name', 'players.picture']).whereRef('players.id', '=', 'page.captain_id')).as('captain'),
     ])
     .orderBy(orderBySql('page', sortKeys));
+  return pagedListQuery(db, count, items);
 }
 
 export async function listTeams(db: Kysely<Database>, input: TeamListFilters): Promise<Paged<TeamListItem>> {
-  const rows = await teamListQuery(db, input).execute();
-  return toPaged(rows, input, (row) => ({
-    id: row.id,
-    name: present(row.name),
-    picture: row.picture,
-    school_name: row.school_name,
-    elo: present(row.elo),
-    captain: row.captain_id ? { id: row.captain_id, name: present(row.captain_name), picture: row.captain_picture } : null,
-  }));
+  return toPaged(await teamListQuery(db, input).executeTakeFirstOrThrow(), input);
 }

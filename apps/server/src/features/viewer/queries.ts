@@ -2,7 +2,8 @@ import type { Paged, ViewerMatch, ViewerParticipant, ViewerPlayer, ViewerTeam, v
 import type { Database } from '@campus-elo/db';
 import { sql, type Expression, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
 import type { z } from 'zod';
-import { containsPattern, orderBySql, pageWindow, present, toPaged, type SortKey } from '../paging';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import { containsPattern, orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 
 export type ViewerListRequest = z.output<typeof viewerListInput>;
 
@@ -29,35 +30,18 @@ export async function viewTeams(db: Kysely<Database>, input: ViewerListRequest):
   const filtered = db
     .selectFrom('teams')
     .$if(pattern !== undefined, (qb) => qb.where((eb) => eb.or([eb('teams.name', 'ilike', pattern!), eb('teams.school_name', 'ilike', pattern!)])));
-  const rows = await db
-    .with('total', () => filtered.select((eb) => eb.fn.countAll<number>().as('count')))
-    .with('page', () =>
-      filtered
-        .select(['teams.id', 'teams.name', 'teams.school_name', 'teams.elo', 'teams.picture'])
-        .orderBy(orderBySql('teams', byName))
-        .limit(limit)
-        .offset(offset),
-    )
-    .selectFrom('total')
-    .leftJoin('page', (join) => join.onTrue())
-    .select(['total.count', 'page.id', 'page.name', 'page.school_name', 'page.elo', 'page.picture'])
-    .select((eb) =>
-      eb
-        .selectFrom('players')
-        .whereRef('players.team_id', '=', 'page.id')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .as('player_count'),
-    )
-    .orderBy(orderBySql('page', byName))
-    .execute();
-  return toPaged(rows, input, (row) => ({
-    id: row.id,
-    name: present(row.name),
-    school_name: row.school_name,
-    elo: present(row.elo),
-    picture: row.picture,
-    player_count: Number(row.player_count ?? 0),
-  }));
+  const page = filtered
+    .select(['teams.id', 'teams.name', 'teams.school_name', 'teams.elo', 'teams.picture'])
+    .orderBy(orderBySql('teams', byName))
+    .limit(limit)
+    .offset(offset);
+  const items = db
+    .selectFrom(page.as('page'))
+    .selectAll('page')
+    .select((eb) => eb.selectFrom('players').whereRef('players.team_id', '=', 'page.id').select((inner) => inner.fn.countAll<number>().as('n')).as('player_count'))
+    .orderBy(orderBySql('page', byName));
+  const paged = toPaged(await pagedListQuery(db, filtered.select((eb) => eb.fn.countAll<number>().as('count')), items).executeTakeFirstOrThrow(), input);
+  return { ...paged, results: paged.results.map((team) => ({ ...team, player_count: team.player_count ?? 0 })) };
 }
 
 /** Players (hidden ones too) whose name, Steam ID, Faceit ID or team name contains the search text. */
@@ -74,54 +58,27 @@ export async function viewPlayers(db: Kysely<Database>, input: ViewerListRequest
       ]),
     ),
   );
-  const rows = await db
-    .with('total', () => filtered.select((eb) => eb.fn.countAll<number>().as('count')))
-    .with('page', () =>
-      filtered
-        .select([
-          'players.id',
-          'players.name',
-          'players.team_id',
-          'players.steam_id',
-          'players.faceit_id',
-          'players.elo',
-          'players.skill_level',
-          'players.benched',
-          'players.visible',
-        ])
-        .orderBy(orderBySql('players', byName))
-        .limit(limit)
-        .offset(offset),
-    )
-    .selectFrom('total')
-    .leftJoin('page', (join) => join.onTrue())
-    .leftJoin('teams', 'teams.id', 'page.team_id')
-    .select([
-      'total.count',
+  const page = filtered
+    .select(['players.id', 'players.name', 'players.team_id', 'players.steam_id', 'players.faceit_id', 'players.elo', 'players.skill_level', 'players.benched', 'players.visible'])
+    .orderBy(orderBySql('players', byName))
+    .limit(limit)
+    .offset(offset);
+  const items = db
+    .selectFrom(page.as('page'))
+    .select((eb) => [
       'page.id',
       'page.name',
-      'page.team_id',
+      jsonObjectFrom(eb.selectFrom('teams').select(['teams.id', 'teams.name']).whereRef('teams.id', '=', 'page.team_id')).as('team'),
       'page.steam_id',
       'page.faceit_id',
       'page.elo',
       'page.skill_level',
       'page.benched',
       'page.visible',
-      'teams.name as team_name',
     ])
-    .orderBy(orderBySql('page', byName))
-    .execute();
-  return toPaged(rows, input, (row) => ({
-    id: row.id,
-    name: present(row.name),
-    team: row.team_id && row.team_name !== null ? { id: row.team_id, name: row.team_name } : null,
-    steam_id: row.steam_id,
-    faceit_id: row.faceit_id,
-    elo: present(row.elo),
-    skill_level: present(row.skill_level),
-    benched: present(row.benched),
-    visible: present(row.visible),
-  }));
+    .orderBy(orderBySql('page', byName));
+  const row = await pagedListQuery(db, filtered.select((eb) => eb.fn.countAll<number>().as('count')), items).executeTakeFirstOrThrow();
+  return toPaged(row, input);
 }
 
 /** The CTEs every match page is read from: the number of matches found and this page's ids. */
@@ -169,51 +126,27 @@ function foundMatchesPage(db: Kysely<Database>, input: ViewerListRequest, search
  */
 export async function viewMatches(db: Kysely<Database>, input: ViewerListRequest): Promise<Paged<ViewerMatch>> {
   const source = input.search === undefined ? allMatchesPage(db, input) : foundMatchesPage(db, input, input.search);
-  const rows = await source
-    .selectFrom('total')
-    .leftJoin('page', (join) => join.onTrue())
-    .leftJoin('matches', 'matches.id', 'page.id')
-    .leftJoin('teams as team1', 'team1.id', 'matches.team1_id')
-    .leftJoin('teams as team2', 'team2.id', 'matches.team2_id')
-    .leftJoin('teams as winner', 'winner.id', 'matches.winner_id')
-    .leftJoin('competitions as competition', 'competition.id', 'matches.competition_id')
-    .leftJoin('seasons as season', 'season.id', 'matches.season_id')
-    .select([
-      'total.count',
+  const items = source
+    .selectFrom('page')
+    .innerJoin('matches', 'matches.id', 'page.id')
+    .select((eb) => [
       'page.id',
       'page.date',
       'matches.status',
       'matches.platform',
       'matches.external_id',
+      jsonObjectFrom(eb.selectFrom('teams').select(['teams.id', 'teams.name']).whereRef('teams.id', '=', 'matches.team1_id')).$notNull().as('team1'),
+      jsonObjectFrom(eb.selectFrom('teams').select(['teams.id', 'teams.name']).whereRef('teams.id', '=', 'matches.team2_id')).$notNull().as('team2'),
       'matches.score_team1',
       'matches.score_team2',
-      'team1.id as team1_id',
-      'team1.name as team1_name',
-      'team2.id as team2_id',
-      'team2.name as team2_name',
-      'winner.id as winner_id',
-      'winner.name as winner_name',
-      'competition.id as competition_id',
-      'competition.name as competition_name',
-      'season.id as season_id',
-      'season.name as season_name',
+      jsonObjectFrom(eb.selectFrom('teams').select(['teams.id', 'teams.name']).whereRef('teams.id', '=', 'matches.winner_id')).as('winner'),
+      jsonObjectFrom(eb.selectFrom('competitions').select(['competitions.id', 'competitions.name']).whereRef('competitions.id', '=', 'matches.competition_id')).as('competition'),
+      jsonObjectFrom(eb.selectFrom('seasons').select(['seasons.id', 'seasons.name']).whereRef('seasons.id', '=', 'matches.season_id')).as('season'),
     ])
-    .orderBy(orderBySql('page', newestFirst))
-    .execute();
-  return toPaged(rows, input, (row) => ({
-    id: row.id,
-    date: isoOrNull(row.date),
-    status: present(row.status),
-    platform: present(row.platform),
-    external_id: present(row.external_id),
-    team1: { id: present(row.team1_id), name: present(row.team1_name) },
-    team2: { id: present(row.team2_id), name: present(row.team2_name) },
-    score_team1: row.score_team1,
-    score_team2: row.score_team2,
-    winner: row.winner_id ? { id: row.winner_id, name: present(row.winner_name) } : null,
-    competition: row.competition_id ? { id: row.competition_id, name: present(row.competition_name) } : null,
-    season: row.season_id ? { id: row.season_id, name: present(row.season_name) } : null,
-  }));
+    .orderBy(orderBySql('page', newestFirst));
+  const row = await pagedListQuery(source, source.selectFrom('total').select('total.count'), items).executeTakeFirstOrThrow();
+  const paged = toPaged(row, input);
+  return { ...paged, results: paged.results.map((match) => ({ ...match, date: isoOrNull(match.date) })) };
 }
 
 /** Participants (a team in a competition and season), latest first, searchable by team, platform or competition name. */
@@ -229,51 +162,32 @@ export async function viewParticipants(db: Kysely<Database>, input: ViewerListRe
       ]),
     ),
   );
-  const rows = await db
-    .with('total', () => filtered.select((eb) => eb.fn.countAll<number>().as('count')))
-    .with('page', () =>
-      filtered
-        .select([
-          'participants.id',
-          'participants.team_id',
-          'participants.competition_id',
-          'participants.season_id',
-          'participants.platform',
-          'participants.platform_name',
-          'participants.platform_team_id',
-          'participants.created_at',
-        ])
-        .orderBy(orderBySql('participants', latestCreatedFirst))
-        .limit(limit)
-        .offset(offset),
-    )
-    .selectFrom('total')
-    .leftJoin('page', (join) => join.onTrue())
-    .leftJoin('teams', 'teams.id', 'page.team_id')
-    .leftJoin('competitions', 'competitions.id', 'page.competition_id')
-    .leftJoin('seasons', 'seasons.id', 'page.season_id')
+  const page = filtered
     .select([
-      'total.count',
+      'participants.id',
+      'participants.team_id',
+      'participants.competition_id',
+      'participants.season_id',
+      'participants.platform',
+      'participants.platform_name',
+      'participants.platform_team_id',
+      'participants.created_at',
+    ])
+    .orderBy(orderBySql('participants', latestCreatedFirst))
+    .limit(limit)
+    .offset(offset);
+  const items = db
+    .selectFrom(page.as('page'))
+    .select((eb) => [
       'page.id',
+      jsonObjectFrom(eb.selectFrom('teams').select(['teams.id', 'teams.name']).whereRef('teams.id', '=', 'page.team_id')).$notNull().as('team'),
+      jsonObjectFrom(eb.selectFrom('competitions').select(['competitions.id', 'competitions.name']).whereRef('competitions.id', '=', 'page.competition_id')).$notNull().as('competition'),
+      jsonObjectFrom(eb.selectFrom('seasons').select(['seasons.id', 'seasons.name']).whereRef('seasons.id', '=', 'page.season_id')).$notNull().as('season'),
       'page.platform',
       'page.platform_name',
       'page.platform_team_id',
-      'teams.id as team_id',
-      'teams.name as team_name',
-      'competitions.id as competition_id',
-      'competitions.name as competition_name',
-      'seasons.id as season_id',
-      'seasons.name as season_name',
     ])
-    .orderBy(orderBySql('page', latestCreatedFirst))
-    .execute();
-  return toPaged(rows, input, (row) => ({
-    id: row.id,
-    team: { id: present(row.team_id), name: present(row.team_name) },
-    competition: { id: present(row.competition_id), name: present(row.competition_name) },
-    season: { id: present(row.season_id), name: present(row.season_name) },
-    platform: present(row.platform),
-    platform_name: present(row.platform_name),
-    platform_team_id: row.platform_team_id,
-  }));
+    .orderBy(orderBySql('page', latestCreatedFirst));
+  const row = await pagedListQuery(db, filtered.select((eb) => eb.fn.countAll<number>().as('count')), items).executeTakeFirstOrThrow();
+  return toPaged(row, input);
 }

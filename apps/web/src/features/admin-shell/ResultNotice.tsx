@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 
-/** Admin result notices vanish after 15 seconds (spec section 9). */
+/** Admin result notices vanish after 15 seconds (docs/product.md, constants). */
 export const NOTICE_TIMEOUT_MS = 15_000;
 
 export interface Notice {

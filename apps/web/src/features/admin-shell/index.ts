@@ -1,3 +1,2 @@
 export { ConfirmProvider, useConfirm, type ConfirmOptions } from './ConfirmProvider';
 export { NOTICE_TIMEOUT_MS, NoticeSlot, ResultNotice, useAutoHide, useNotice, type Notice } from './ResultNotice';
-export { errorText } from './error-text';

@@ -1,37 +1,56 @@
 import { signInInput, type SignInInput } from '@campus-elo/api-contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { pageTitle } from '../../lib/site-settings';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../common/usePageTitle';
-import { errorText } from '../admin-shell/error-text';
+import { errorMessage } from '../../lib/error-message';
 
 /**
- * The 'Sign In' form. After any attempt the browser goes to /admin (spec section 2); a
+ * The 'Sign In' form. After any attempt the browser goes to /admin (docs/product.md, sign-in); a
  * failure first shows its message in an alert, and /admin then sends the visitor back here.
+ * When the server answers that a two-factor code is needed, the form asks for it and sends
+ * the same email and password again with it; a wrong code keeps that step open.
  */
 export function SignInPage() {
   usePageTitle(pageTitle('Sign In'));
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const signIn = trpc.auth.signIn.useMutation();
+  const [codeStep, setCodeStep] = useState(false);
   const {
     register,
     handleSubmit,
+    resetField,
     formState: { errors, isSubmitting },
   } = useForm<SignInInput>({ resolver: zodResolver(signInInput), defaultValues: { email: '', password: '' } });
 
   const onSubmit = async (values: SignInInput) => {
     try {
-      const { user } = await signIn.mutateAsync(values);
-      utils.auth.me.setData(undefined, user);
+      const result = await signIn.mutateAsync(values);
+      if (result.status === 'code_required') {
+        setCodeStep(true);
+        return;
+      }
+      utils.auth.me.setData(undefined, result.user);
     } catch (error) {
-      window.alert(errorText(error, 'Sign-in failed'));
+      window.alert(errorMessage(error, 'Sign-in failed'));
+      if (codeStep) {
+        resetField('totp');
+        return;
+      }
       await utils.auth.me.invalidate();
     }
     await navigate({ to: '/admin' });
+  };
+
+  const startOver = () => {
+    resetField('password');
+    resetField('totp');
+    setCodeStep(false);
   };
 
   return (
@@ -41,24 +60,28 @@ export function SignInPage() {
           <Title order={1} size="h2" id="signin-title">
             Sign In
           </Title>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <Button type="submit" loading={isSubmitting}>
-            Sign In
-          </Button>
+          {codeStep ? (
+            <>
+              <Text size="sm">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Text>
+              <TextInput label="Code" autoComplete="one-time-code" required autoFocus error={errors.totp?.message} {...register('totp')} />
+              <Group>
+                <Button type="submit" loading={isSubmitting}>
+                  Verify
+                </Button>
+                <Button variant="subtle" onClick={startOver}>
+                  Back
+                </Button>
+              </Group>
+            </>
+          ) : (
+            <>
+              <TextInput label="Email" type="email" autoComplete="username" required error={errors.email?.message} {...register('email')} />
+              <PasswordInput label="Password" autoComplete="current-password" required error={errors.password?.message} {...register('password')} />
+              <Button type="submit" loading={isSubmitting}>
+                Sign In
+              </Button>
+            </>
+          )}
         </Stack>
       </form>
     </Paper>

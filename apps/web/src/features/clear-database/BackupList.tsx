@@ -19,11 +19,11 @@ function summary(rows: BackupListItem['rows']): string {
 
 /** Backups written by Clear Database (and before each restore): download or restore one. */
 export function BackupList() {
-  const backups = trpc.admin.clearDatabase.backups.useQuery(undefined, { retry: false });
+  const backups = trpc.admin.database.backups.useQuery(undefined, { retry: false });
   const utils = trpc.useUtils();
   const confirm = useConfirm();
   const { notice, show, clear } = useNotice();
-  const restore = trpc.admin.clearDatabase.restore.useMutation({
+  const restore = trpc.admin.database.restore.useMutation({
     onSuccess: () => Promise.all([utils.public.invalidate(), utils.admin.invalidate()]),
   });
 

@@ -10,7 +10,7 @@ function renderTab(api: Record<string, FakeProcedure>) {
     <ConfirmProvider>
       <ClearDatabaseTab />
     </ConfirmProvider>,
-    { api: { 'admin.clearDatabase.backups': () => ({ results: [] }), ...api } },
+    { api: { 'admin.database.backups': () => ({ results: [] }), ...api } },
   );
 }
 
@@ -23,15 +23,15 @@ async function clearWith(key: string) {
 
 describe('Clear Database', () => {
   it('shows the key only while it is the demo default', async () => {
-    renderTab({ 'admin.clearDatabase.info': () => ({ default_key: 'clear-demo-league' }) });
+    renderTab({ 'admin.database.clearInfo': () => ({ default_key: 'clear-demo-league' }) });
     expect(await screen.findByText('clear-demo-league')).toBeTruthy();
   });
 
   it('needs a key, asks for confirmation and links the backup', async () => {
     let calls = 0;
     renderTab({
-      'admin.clearDatabase.info': () => ({ default_key: null }),
-      'admin.clearDatabase.clear': () => {
+      'admin.database.clearInfo': () => ({ default_key: null }),
+      'admin.database.clear': () => {
         calls += 1;
         return { message: 'Database cleared. A backup of everything removed was saved first.', backup_id: 'b1' };
       },
@@ -56,8 +56,8 @@ describe('Clear Database', () => {
 
   it("shows the server's error, else the fallback text", async () => {
     renderTab({
-      'admin.clearDatabase.info': () => ({ default_key: null }),
-      'admin.clearDatabase.clear': () => {
+      'admin.database.clearInfo': () => ({ default_key: null }),
+      'admin.database.clear': () => {
         throw new Error('The security key is not correct');
       },
     });

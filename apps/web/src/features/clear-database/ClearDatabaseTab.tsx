@@ -1,29 +1,22 @@
 import { Anchor, Button, Card, Code, Stack, Text, TextInput, Title } from '@mantine/core';
-import { TRPCClientError } from '@trpc/client';
 import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { NoticeSlot, useConfirm, useNotice } from '../admin-shell';
 import { BackupList, backupDownloadUrl } from './BackupList';
 
 const FALLBACK_ERROR = 'Failed to clear database. Please try again.';
 
-/** The server's message when it sent a readable one, else the spec's fallback text. */
-export function clearErrorText(error: unknown): string {
-  if (error instanceof TRPCClientError && error.message && !error.message.startsWith('[') && error.message !== 'Internal server error') {
-    return error.message;
-  }
-  return FALLBACK_ERROR;
-}
 
 /** Clear Database (owner): the security key, a confirmation, and a backup that can be downloaded and restored. */
 export function ClearDatabaseTab() {
-  const info = trpc.admin.clearDatabase.info.useQuery();
+  const info = trpc.admin.database.clearInfo.useQuery();
   const utils = trpc.useUtils();
   const confirm = useConfirm();
   const { notice, show, clear } = useNotice();
   const [securityKey, setSecurityKey] = useState('');
   const [keyError, setKeyError] = useState<string | null>(null);
-  const clearDatabase = trpc.admin.clearDatabase.clear.useMutation({
+  const clearDatabase = trpc.admin.database.clear.useMutation({
     onSuccess: () => Promise.all([utils.public.invalidate(), utils.admin.invalidate()]),
   });
 
@@ -57,7 +50,7 @@ export function ClearDatabaseTab() {
         ),
       });
     } catch (error) {
-      show({ color: 'red', message: clearErrorText(error) });
+      show({ color: 'red', message: errorMessage(error, FALLBACK_ERROR) });
     }
   }
 

@@ -7,7 +7,11 @@ import type { ReactNode } from 'react';
 import { trpc } from '../../lib/trpc';
 import { cssVariablesResolver, theme } from '../../theme';
 
-/** Answers one procedure ('public.teams') given its input; throw to make the call fail. */
+/**
+ * Answers one procedure ('public.teams') given its input. Throw to make the call fail as the
+ * server's explained errors do (the thrown message is what the server said); throw
+ * Error('Internal server error') for a bug on the server.
+ */
 export type FakeProcedure = (input: any) => unknown;
 
 /** A promise that never settles: the call stays loading. */
@@ -26,7 +30,10 @@ function fakeFetch(api: Record<string, FakeProcedure>) {
       return Response.json({ result: { data } });
     } catch (error) {
       const message = error instanceof Error ? error.message : 'failed';
-      return Response.json({ error: { message, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path } } }, { status: 500 });
+      if (message === 'Internal server error') {
+        return Response.json({ error: { message, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path, issues: [] } } }, { status: 500 });
+      }
+      return Response.json({ error: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, path, issues: [] } } }, { status: 400 });
     }
   };
 }

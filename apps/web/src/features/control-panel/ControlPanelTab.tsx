@@ -2,7 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import { UpdateMatchesAction, UpdatePlayerEloAction } from '../imports/control-panel-actions';
 import { CalculateTeamEloAction, RankingSnapshotAction, RecalculateEloAction, ResetPlayerEloAction } from './EloActions';
 
-/** The Elo and maintenance tools, in the spec's order. */
+/** The Elo and maintenance tools, in the order of docs/product.md (Control Panel). */
 export function ControlPanelTab() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">

@@ -37,8 +37,8 @@ describe('Control Panel Elo tools', () => {
 
   it('reports the counts of each tool after confirmation', async () => {
     renderTools({
-      'admin.elo.resetPlayerElo': () => ({ updated_players: 357 }),
-      'admin.elo.calculateTeamElo': () => ({ updated_teams: 58, teams_without_enough_players: 2, total_teams_processed: 60 }),
+      'admin.elo.resetPlayers': () => ({ updated_players: 357 }),
+      'admin.elo.calculateTeams': () => ({ updated_teams: 58, teams_without_enough_players: 2, total_teams_processed: 60 }),
       'admin.elo.recalculateAll': () => ({ summary: { processed_count: 556, error_count: 3 }, total_elo_changes: 550 }),
       'admin.rankings.createSnapshot': () => ({ teams_ranked: 60, season_name: 'Fall 2026', season_id: 's1', ranking_id: 'r1' }),
     });
@@ -60,11 +60,11 @@ describe('Control Panel Elo tools', () => {
   });
 
   it.each([
-    ['Reset Player ELO', 'Reset', 'admin.elo.resetPlayerElo', 'There was an error resetting player ELO values.'],
-    ['Calculate Team ELO', 'Confirm', 'admin.elo.calculateTeamElo', 'There was an error calculating team ELO values.'],
+    ['Reset Player ELO', 'Reset', 'admin.elo.resetPlayers', 'There was an error resetting player ELO values.'],
+    ['Calculate Team ELO', 'Confirm', 'admin.elo.calculateTeams', 'There was an error calculating team ELO values.'],
     ['Recalculate All ELO', 'Recalculate', 'admin.elo.recalculateAll', 'There was an error recalculating ELO values.'],
     ['Create Ranking Snapshot', 'Confirm', 'admin.rankings.createSnapshot', 'There was an error creating the ranking snapshot.'],
-  ])('%s shows the spec error text when it fails', async (title, confirmLabel, procedure, text) => {
+  ])('%s shows its error text of docs/product.md when it fails', async (title, confirmLabel, procedure, text) => {
     renderTools({
       [procedure]: () => {
         throw new Error('boom');

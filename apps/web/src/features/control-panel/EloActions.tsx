@@ -8,7 +8,7 @@ import { ToolCard } from './ToolCard';
 export function ResetPlayerEloAction() {
   const isOwner = useIsOwner();
   const utils = trpc.useUtils();
-  const reset = trpc.admin.elo.resetPlayerElo.useMutation({ onSuccess: () => utils.public.invalidate() });
+  const reset = trpc.admin.elo.resetPlayers.useMutation({ onSuccess: () => utils.public.invalidate() });
   const [defaultElo, setDefaultElo] = useState<number | string>(DEFAULT_ELO);
   const [skillLevel, setSkillLevel] = useState<number | string>(DEFAULT_SKILL_LEVEL);
   return (
@@ -33,7 +33,7 @@ export function ResetPlayerEloAction() {
 
 export function CalculateTeamEloAction() {
   const utils = trpc.useUtils();
-  const calculate = trpc.admin.elo.calculateTeamElo.useMutation({ onSuccess: () => utils.public.invalidate() });
+  const calculate = trpc.admin.elo.calculateTeams.useMutation({ onSuccess: () => utils.public.invalidate() });
   const [onlyDefault, setOnlyDefault] = useState(false);
   const [defaultElo, setDefaultElo] = useState<number | string>(DEFAULT_ELO);
   return (

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { TRPCClientError } from '@trpc/client';
 import { useState, type ReactNode } from 'react';
+import { serverMessage } from '../../lib/error-message';
 import { NoticeSlot, useConfirm, useNotice, type ConfirmOptions } from '../admin-shell';
 
 interface ToolCardProps {
@@ -12,19 +12,13 @@ interface ToolCardProps {
   confirm: ConfirmOptions;
   /** Runs the tool; answers what the success notice says. */
   run(): Promise<ReactNode>;
-  /** The spec's error text for this tool (section 8). */
+  /** This tool's error text (docs/product.md, texts). */
   errorText: string;
   /** Owners only: shown to admins, but not runnable. */
   ownerOnly?: boolean;
   canRun?: boolean;
 }
 
-/** The server's reason, when it gave one worth showing beside the fixed error text. */
-function serverReason(error: unknown): string | null {
-  if (!(error instanceof TRPCClientError)) return null;
-  const message = String(error.message);
-  return message && message !== 'Internal server error' && !message.startsWith('[') ? message : null;
-}
 
 /** One Control Panel action: inputs, a confirmation before it runs and its result notice (15 s). */
 export function ToolCard({ title, description, children, buttonLabel, confirm, run, errorText, ownerOnly, canRun = true }: ToolCardProps) {
@@ -39,7 +33,7 @@ export function ToolCard({ title, description, children, buttonLabel, confirm, r
     try {
       show({ color: 'green', message: await run() });
     } catch (error) {
-      const reason = serverReason(error);
+      const reason = serverMessage(error);
       show({
         color: 'red',
         message: (

@@ -3,7 +3,7 @@ import { Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NoticeSlot, useNotice } from '../admin-shell/ResultNotice';
-import { errorText } from '../admin-shell/error-text';
+import { errorMessage } from '../../lib/error-message';
 import { LoadingState } from '../common/states';
 import { playerChoices } from './options';
 import { PlayerForm } from './PlayerForm';
@@ -19,7 +19,7 @@ export function EditPlayerPanel({ players, teams }: { players: PlayerOption[]; t
       show({ color: 'green', message: 'Player updated successfully' });
       await utils.admin.players.options.invalidate();
     },
-    onError: (error) => show({ color: 'red', title: 'Failed to update player', message: errorText(error, 'Please try again.') }),
+    onError: (error) => show({ color: 'red', title: 'Failed to update player', message: errorMessage(error, 'Please try again.') }),
   });
 
   const save = (fields: PlayerEditFields) => {
@@ -44,7 +44,7 @@ export function EditPlayerPanel({ players, teams }: { players: PlayerOption[]; t
         <Text c="dimmed">Select a player to edit their details</Text>
       ) : player.isError ? (
         <Text c="red.9" role="alert">
-          {errorText(player.error, 'Failed to load teams and players')}
+          {errorMessage(player.error, 'Failed to load teams and players')}
         </Text>
       ) : !player.data ? (
         <LoadingState label="Loading player" />

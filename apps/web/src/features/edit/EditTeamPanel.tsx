@@ -3,7 +3,7 @@ import { Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NoticeSlot, useNotice } from '../admin-shell/ResultNotice';
-import { errorText } from '../admin-shell/error-text';
+import { errorMessage } from '../../lib/error-message';
 import { LoadingState } from '../common/states';
 import { teamChoices } from './options';
 import { TeamForm } from './TeamForm';
@@ -20,7 +20,7 @@ export function EditTeamPanel({ teams }: { teams: TeamOption[] }) {
       // Names show in both dropdowns (players carry their team's name).
       await Promise.all([utils.admin.teams.options.invalidate(), utils.admin.players.options.invalidate()]);
     },
-    onError: (error) => show({ color: 'red', title: 'Failed to update team', message: errorText(error, 'Please try again.') }),
+    onError: (error) => show({ color: 'red', title: 'Failed to update team', message: errorMessage(error, 'Please try again.') }),
   });
 
   const save = (fields: TeamEditFields) => {
@@ -45,7 +45,7 @@ export function EditTeamPanel({ teams }: { teams: TeamOption[] }) {
         <Text c="dimmed">Select a team to edit its details</Text>
       ) : team.isError ? (
         <Text c="red.9" role="alert">
-          {errorText(team.error, 'Failed to load teams and players')}
+          {errorMessage(team.error, 'Failed to load teams and players')}
         </Text>
       ) : !team.data ? (
         <LoadingState label="Loading team" />

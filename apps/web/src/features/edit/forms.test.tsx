@@ -22,8 +22,8 @@ const player: AdminPlayer = {
   visible: true,
 };
 const teams = [
-  { id: '00000000-0000-4000-8000-000000000001', name: 'Owls' },
-  { id: '00000000-0000-4000-8000-000000000002', name: 'Foxes' },
+  { id: '00000000-0000-4000-8000-000000000001', name: 'Owls', elo: 1500 },
+  { id: '00000000-0000-4000-8000-000000000002', name: 'Foxes', elo: 1400 },
 ];
 
 const withMantine = (ui: ReactNode) => render(<MantineProvider env="test">{ui}</MantineProvider>);

@@ -1,4 +1,4 @@
-/** The graphic's size in pixels (spec section 9): 3:2, made for social posts. */
+/** The graphic's size in pixels (docs/product.md, constants): 3:2, made for social posts. */
 export const GRAPHIC_WIDTH = 1200;
 export const GRAPHIC_HEIGHT = 800;
 

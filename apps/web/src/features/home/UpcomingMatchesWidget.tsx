@@ -14,7 +14,7 @@ export function UpcomingMatchesWidget() {
       {upcoming.isPending ? (
         <LoadingState label="Loading upcoming matches" />
       ) : upcoming.isError ? (
-        // The spec's error catalogue gives the match widgets the player-rankings wording.
+        // docs/product.md (texts): the match widgets keep the earlier site's player-rankings wording.
         <ErrorMessage message={PLAYER_RANKINGS_ERROR} />
       ) : upcoming.data.results.length === 0 ? (
         <EmptyMessage message="No upcoming matches" />

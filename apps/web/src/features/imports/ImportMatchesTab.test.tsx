@@ -19,7 +19,7 @@ function api(overrides: Record<string, FakeProcedure> = {}): Record<string, Fake
     'admin.seasons.create': () => ({ id: 's2', name: 'Spring 2026', start_date: '2026-01-01', end_date: '2026-06-30' }),
     'admin.imports.preview': () => previewAnswer,
     'admin.teams.options': () => [{ id: 't1', name: 'Existing Alpha' }],
-    'admin.imports.import': () => ({ message: 'ok', matches_imported: 2, matches_updated: 0, matches_skipped: 0 }),
+    'admin.imports.commit': () => ({ message: 'ok', matches_imported: 2, matches_updated: 0, matches_skipped: 0 }),
     ...overrides,
   };
 }
@@ -100,7 +100,7 @@ describe('ImportMatchesTab', () => {
     const user = userEvent.setup();
     renderWithProviders(<ImportMatchesTab />, {
       api: api({
-        'admin.imports.import': () => {
+        'admin.imports.commit': () => {
           throw new Error('Season not found');
         },
       }),

@@ -2,6 +2,7 @@ import type { ImportPreviewOutput } from '@campus-elo/api-contract';
 import { Alert, Button, Group, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { PlatformStep, TypeStep } from './ChoiceSteps';
 import { CompleteStep, type ImportResult } from './CompleteStep';
@@ -20,7 +21,6 @@ import {
   participantMatches,
   platformTeamNames,
   previewRequest,
-  serverMessage,
   STEPS,
   stepProblem,
   type TeamMatch,
@@ -39,7 +39,7 @@ interface Problem {
 export function ImportMatchesTab() {
   const utils = trpc.useUtils();
   const previewCall = trpc.admin.imports.preview.useMutation();
-  const importCall = trpc.admin.imports.import.useMutation({ onSuccess: () => utils.invalidate() });
+  const importCall = trpc.admin.imports.commit.useMutation({ onSuccess: () => utils.invalidate() });
   const narrow = useMediaQuery('(max-width: 62em)');
 
   const [step, setStep] = useState(FIRST_STEP);

@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { ErrorMessage, LoadingState } from '../common/states';
 import classes from './ParticipantMatcher.module.css';
-import { MESSAGES, serverMessage, type Platform, type TeamMatch } from './wizard';
+import { serverMessage } from '../../lib/error-message';
+import { MESSAGES, type Platform, type TeamMatch } from './wizard';
 
 const PLATFORM_NAMES: Record<Platform, string> = { faceit: 'Faceit', leaguespot: 'Leaguespot' };
 

@@ -3,9 +3,10 @@ import { Alert, Button, Group, Select, Stack, TextInput, Title } from '@mantine/
 import { useState, type FormEvent } from 'react';
 import { trpc } from '../../lib/trpc';
 import { LoadingState } from '../common/states';
-import { MESSAGES, serverMessage } from './wizard';
+import { serverMessage } from '../../lib/error-message';
+import { MESSAGES } from './wizard';
 
-/** The seasons the wizard offers: the 50 latest by start date (spec section 7). */
+/** The seasons the wizard offers: the 50 latest by start date (docs/product.md, constants). */
 export const SEASON_LIST_INPUT = { sort: 'start_date', order: 'desc', page_size: 50 } as const;
 
 function CreateSeasonForm({ onCreated, onCancel }: { onCreated(season: Season): void; onCancel(): void }) {

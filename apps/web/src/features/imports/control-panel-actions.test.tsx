@@ -42,7 +42,7 @@ describe('Control Panel import tools', () => {
     expect(calls).toBe(0);
   });
 
-  it("shows the spec's error text when updating player ELO fails", async () => {
+  it('shows the error text of docs/product.md when updating player ELO fails', async () => {
     const user = userEvent.setup();
     renderActions({
       'admin.imports.updatePlayerElo': () => {

@@ -1,7 +1,6 @@
 import type { ImportPreviewOutput } from '@campus-elo/api-contract';
-import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { clampStep, INITIAL_CHOICES, participantMatches, platformTeamNames, previewRequest, serverMessage, stepProblem } from './wizard';
+import { clampStep, INITIAL_CHOICES, participantMatches, platformTeamNames, previewRequest, stepProblem } from './wizard';
 
 describe('wizard rules', () => {
   it('keeps the step within 0..6', () => {
@@ -33,12 +32,5 @@ describe('wizard rules', () => {
     const preview = { items: [item('B U', 'A U'), item('A U', 'C U')], skipped: [] } as unknown as ImportPreviewOutput;
     expect(platformTeamNames(preview)).toEqual(['A U', 'B U', 'C U']);
     expect(participantMatches('faceit', [{ platformTeam: 'A U', teamId: 't1', teamName: 'Alpha' }])).toEqual({ 'platform:faceit:team:A U': 't1' });
-  });
-
-  it('shows the server reason: plain messages, or the first validation issue', () => {
-    expect(serverMessage(new TRPCClientError('No current stage found for this season'))).toBe('No current stage found for this season');
-    expect(serverMessage(new TRPCClientError(JSON.stringify([{ message: 'Name is required' }])))).toBe('Name is required');
-    expect(serverMessage(new TRPCClientError('Internal server error'))).toBeNull();
-    expect(serverMessage(new Error('network'))).toBeNull();
   });
 });

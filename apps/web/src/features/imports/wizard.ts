@@ -1,11 +1,10 @@
 import type { ImportPreviewOutput } from '@campus-elo/api-contract';
 import { participantMatchKey } from '@campus-elo/domain';
-import { TRPCClientError } from '@trpc/client';
 
 export type Platform = 'faceit' | 'leaguespot';
 export type CompetitionType = 'league' | 'event';
 
-/** The wizard's steps, numbered 0 to 6 as in the spec. */
+/** The wizard's steps, numbered 0 to 6 as in docs/product.md (import matches). */
 export const STEPS = ['Platform', 'Type', 'Season', 'Details', 'Preview', 'Match', 'Complete'] as const;
 export const FIRST_STEP = 0;
 export const LAST_STEP = STEPS.length - 1;
@@ -38,7 +37,7 @@ export function clampStep(step: number): number {
   return Math.min(LAST_STEP, Math.max(FIRST_STEP, step));
 }
 
-/** What stops Next on this step, in the spec's words; null when the step is complete. */
+/** What stops Next on this step, in the words of docs/product.md (texts); null when the step is complete. */
 export function stepProblem(step: number, choices: WizardChoices): string | null {
   if (step === 2 && !choices.seasonId) return MESSAGES.selectSeason;
   if (step === DETAILS_STEP) {
@@ -76,19 +75,3 @@ export function participantMatches(platform: Platform, matches: readonly TeamMat
   return Object.fromEntries(matches.map((m) => [participantMatchKey(platform, m.platformTeam), m.teamId]));
 }
 
-/**
- * The server's reason for a failed call, when it is one a person can read: plain messages
- * as they are, validation errors as their first issue.
- */
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof TRPCClientError)) return null;
-  const message = String(error.message ?? '');
-  if (!message || message === 'Internal server error') return null;
-  if (!message.startsWith('[')) return message;
-  try {
-    const issues = JSON.parse(message) as { message?: string }[];
-    return issues[0]?.message ?? null;
-  } catch {
-    return null;
-  }
-}

@@ -1,4 +1,5 @@
-import { isDay, isUuid, pickSearchValue } from '../common/searchParams';
+import { isDateOnly, isUuid } from '@campus-elo/api-contract';
+import { pickSearchValue } from '../common/searchParams';
 
 export const COMPETITIONS = ['NECC', 'Playfly'] as const;
 export type Competition = (typeof COMPETITIONS)[number];
@@ -15,8 +16,8 @@ export interface PastMatchSearch {
 /** Unknown or malformed values are dropped rather than sent to the API. */
 export function parsePastMatchSearch(search: Record<string, unknown>): PastMatchSearch {
   return {
-    from: pickSearchValue(search.from, isDay),
-    to: pickSearchValue(search.to, isDay),
+    from: pickSearchValue(search.from, isDateOnly),
+    to: pickSearchValue(search.to, isDateOnly),
     season: pickSearchValue(search.season, isUuid),
     competition: pickSearchValue<Competition>(search.competition, (text) => (COMPETITIONS as readonly string[]).includes(text)),
     order: pickSearchValue<'asc' | 'desc'>(search.order, (text) => text === 'asc' || text === 'desc'),

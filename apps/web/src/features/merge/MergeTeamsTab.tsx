@@ -1,28 +1,23 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MERGE_CONFIRMATION_PHRASE, isMergeConfirmation } from '@campus-elo/domain';
-import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
+import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { NoticeSlot, useNotice } from '../admin-shell';
 import { MergePreviewPanel } from './MergePreviewPanel';
 
-/** The server's message when it sent a readable one, else the spec's fallback text. */
-export function mergeErrorText(error: unknown): string {
-  if (error instanceof TRPCClientError && error.message && !error.message.startsWith('[') && error.message !== 'Internal server error') {
-    return error.message;
-  }
-  return 'An error occurred';
-}
+/** The server's message when it sent a readable one, else the fallback text of docs/product.md. */
+const mergeErrorText = (error: unknown) => errorMessage(error, 'An error occurred');
 
 /** Merge Teams (owner): the primary is kept, the secondary merged into it and deleted. */
 export function MergeTeamsTab() {
   const utils = trpc.useUtils();
-  const teams = trpc.admin.merge.teamOptions.useQuery();
+  const teams = trpc.admin.teams.options.useQuery();
   const [primaryId, setPrimaryId] = useState<string | null>(null);
   const [secondaryId, setSecondaryId] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState('');
   const { notice, show, clear } = useNotice();
-  const merge = trpc.admin.merge.merge.useMutation({
+  const merge = trpc.admin.merge.commit.useMutation({
     onSuccess: () => Promise.all([utils.admin.invalidate(), utils.public.invalidate()]),
   });
 

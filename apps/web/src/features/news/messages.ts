@@ -1,4 +1,4 @@
-/** The news texts of the specification's error catalogue and screens. */
+/** The news texts of docs/product.md (news, texts). */
 export const NEWS_LOAD_ERROR = 'Failed to load news posts';
 export const NEWS_EMPTY = 'No news posts available';
 export const ARTICLE_NOT_FOUND = 'Article not found';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compressPicture, NOT_A_FILE_MESSAGE, NOT_AN_IMAGE_MESSAGE, pictureExtension, readAsDataUrl } from './compress-picture';
 
 describe('compressPicture', () => {
-  it('refuses what is not a file, and a file that is not an image, with the spec’s texts', async () => {
+  it('refuses what is not a file, and a file that is not an image, with the texts of docs/product.md', async () => {
     await expect(compressPicture('picture.png')).rejects.toThrow(NOT_A_FILE_MESSAGE);
     await expect(compressPicture(new File(['hello'], 'notes.txt', { type: 'text/plain' }))).rejects.toThrow(NOT_AN_IMAGE_MESSAGE);
     expect(NOT_A_FILE_MESSAGE).toBe('The file given is not an instance of Blob or File');

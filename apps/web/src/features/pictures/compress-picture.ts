@@ -1,6 +1,6 @@
 import imageCompression from 'browser-image-compression';
 
-/** Spec section 9: at most 0.5 MB and 512 px on the longest side, EXIF removed. */
+/** docs/product.md, constants: at most 0.5 MB and 512 px on the longest side, EXIF removed. */
 export const PICTURE_LIMITS = { maxSizeMB: 0.5, maxWidthOrHeight: 512 } as const;
 
 export const NOT_A_FILE_MESSAGE = 'The file given is not an instance of Blob or File';
@@ -16,7 +16,7 @@ export function pictureExtension(type: string): string {
 
 /**
  * Shrinks a chosen picture before upload and renames it 'compressed.{ext}'. Throws with the
- * spec's texts for something that is not a file or not an image.
+ * texts of docs/product.md for something that is not a file or not an image.
  */
 export async function compressPicture(file: unknown): Promise<File> {
   if (!(file instanceof Blob)) throw new Error(NOT_A_FILE_MESSAGE);

@@ -1,4 +1,5 @@
-import { isUuid, pickSearchValue } from '../common/searchParams';
+import { isUuid } from '@campus-elo/api-contract';
+import { pickSearchValue } from '../common/searchParams';
 
 export const ALL_SEASONS = 'all_seasons';
 export const CURRENT_RANKINGS = 'current';

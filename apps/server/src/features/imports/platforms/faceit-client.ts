@@ -1,9 +1,9 @@
 import type { FaceitMatch } from '@campus-elo/domain';
-import { TRPCError } from '@trpc/server';
 import type { Config } from '../../../config';
 import { getJson, PlatformError, type PlatformHttp } from './http';
+import { unprocessable } from '../../../lib/errors';
 
-/** Faceit's page size for championship matches (spec: external import page size 100). */
+/** Faceit's page size for championship matches (docs/product.md, constants). */
 export const FACEIT_PAGE_SIZE = 100;
 /** 200 pages of 100 is far beyond any championship; the bound only stops a misbehaving API. */
 const MAX_PAGES = 200;
@@ -28,7 +28,7 @@ export const MISSING_FACEIT_KEY_MESSAGE =
 
 /** The Faceit Data API v4 with the server's key (or one given for this call). */
 export function faceitClient(config: Config, apiKey: string | undefined = config.faceit.apiKey): FaceitClient {
-  if (!apiKey) throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: MISSING_FACEIT_KEY_MESSAGE });
+  if (!apiKey) throw unprocessable(MISSING_FACEIT_KEY_MESSAGE);
   const http: PlatformHttp = {
     platform: 'Faceit',
     baseUrl: config.faceit.apiBase,

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TRPCError } from '@trpc/server';
+import { DomainError, notFound, upstreamFailed } from '../../../lib/errors';
 
 export type PlatformName = 'Faceit' | 'Leaguespot';
 
@@ -99,16 +99,13 @@ export async function getJson<T>(http: PlatformHttp, path: string, query: Record
 }
 
 /**
- * The error a procedure answers for a failed platform call: 404 for an id the platform
- * does not know, else 502 with what went wrong.
+ * The domain error for a failed platform call: not found for an id the platform does not
+ * know, else upstream failed with what went wrong.
  */
-export function platformTrpcError(error: unknown, notFoundMessage: string): TRPCError {
-  if (error instanceof TRPCError) return error;
-  if (error instanceof PlatformError) {
-    if (error.failure === 'not_found') return new TRPCError({ code: 'NOT_FOUND', message: notFoundMessage, cause: error });
-    return new TRPCError({ code: 'BAD_GATEWAY', message: error.message, cause: error });
-  }
-  return new TRPCError({ code: 'BAD_GATEWAY', message: 'The platform call failed', cause: error instanceof Error ? error : undefined });
+export function platformDomainError(error: unknown, notFoundMessage: string): DomainError {
+  if (error instanceof DomainError) return error;
+  if (error instanceof PlatformError) return error.failure === 'not_found' ? notFound(notFoundMessage) : upstreamFailed(error.message, error);
+  return upstreamFailed('The platform call failed', error);
 }
 
 export function describeFailure(error: unknown): string {

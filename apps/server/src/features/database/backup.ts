@@ -1,0 +1,116 @@
+import { BACKUP_FORMAT, CLEARED_TABLES, backupFile, type BackupFile, type BackupListItem, type ClearedTable } from '@campus-elo/api-contract';
+import type { Database } from '@campus-elo/db';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { invalid, notFound } from '../../lib/errors';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// Rows are exported by PostgreSQL itself (to_jsonb) and read back with jsonb_populate_recordset,
+// so every value, timestamps to the microsecond included, survives the round trip exactly.
+const tablesAsJson = sql.raw(
+  `jsonb_build_object(${CLEARED_TABLES.map((t) => `'${t}', COALESCE((SELECT jsonb_agg(to_jsonb(r)) FROM ${t} r), '[]'::jsonb)`).join(', ')})`,
+);
+
+/** Writes a backup of every table Clear Database empties; answers its id. */
+export async function writeBackup(db: Db, reason: string, createdBy: string | null): Promise<string> {
+  const row = await sql<{ id: string }>`
+    INSERT INTO backups (reason, created_by, data)
+    SELECT ${reason}, ${createdBy}::uuid,
+      jsonb_build_object('format', ${BACKUP_FORMAT}::text, 'version', 1, 'created_at', now(), 'tables', ${tablesAsJson})
+    RETURNING id
+  `.execute(db);
+  return row.rows[0]!.id;
+}
+
+/** True when every cleared table is empty (nothing worth a backup). */
+export async function clearedTablesAreEmpty(db: Db): Promise<boolean> {
+  const result = await sql<{ empty: boolean }>`
+    SELECT ${sql.raw(CLEARED_TABLES.map((t) => `NOT EXISTS (SELECT 1 FROM ${t})`).join(' AND '))} AS empty
+  `.execute(db);
+  return result.rows[0]!.empty;
+}
+
+/** Empties the cleared tables in one statement; without CASCADE, so a new table referencing them fails loudly. */
+export async function truncateClearedTables(db: Db): Promise<void> {
+  await sql.raw(`TRUNCATE ${CLEARED_TABLES.join(', ')}`).execute(db);
+}
+
+export async function listBackups(db: Kysely<Database>): Promise<BackupListItem[]> {
+  const rows = await sql<{ id: string; reason: string; created_at: Date; created_by: string | null; rows: Record<string, number> | null }>`
+    SELECT b.id, b.reason, b.created_at, u.email AS created_by,
+      (SELECT jsonb_object_agg(key, jsonb_array_length(value)) FROM jsonb_each(b.data -> 'tables')) AS rows
+    FROM backups b LEFT JOIN users u ON u.id = b.created_by
+    ORDER BY b.created_at DESC, b.id
+  `.execute(db);
+  return rows.rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString(), rows: r.rows ?? {} }));
+}
+
+/** The backup as the JSON text that `pnpm cli restore FILE` reads. */
+export async function backupJsonText(db: Kysely<Database>, id: string): Promise<{ text: string; createdAt: Date }> {
+  const row = await sql<{ text: string; created_at: Date }>`SELECT data::text AS text, created_at FROM backups WHERE id = ${id}::uuid`.execute(db);
+  const backup = row.rows[0];
+  if (!backup) throw notFound('Backup not found');
+  return { text: backup.text, createdAt: new Date(backup.created_at) };
+}
+
+/** Parses and checks a backup file; a clear 400 when it is not one. */
+export function parseBackupFile(data: unknown): BackupFile {
+  const parsed = backupFile.safeParse(data);
+  if (!parsed.success) {
+    throw invalid(`Not a ${BACKUP_FORMAT} file: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
+  }
+  return parsed.data;
+}
+
+export async function loadBackup(db: Kysely<Database>, id: string): Promise<BackupFile> {
+  const row = await db.selectFrom('backups').select('data').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Backup not found');
+  return parseBackupFile(row.data);
+}
+
+/**
+ * The columns a table has now and the backup's rows carry: a backup from before a new column
+ * still restores. Generated columns (the folded search names) are computed again, not written.
+ */
+async function restorableColumns(db: Db, table: ClearedTable, rows: readonly Record<string, unknown>[]): Promise<string[]> {
+  const present = new Set(rows.flatMap((r) => Object.keys(r)));
+  const columns = await sql<{ column_name: string }>`
+    SELECT column_name FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = ${table} AND is_generated = 'NEVER'
+    ORDER BY ordinal_position
+  `.execute(db);
+  return columns.rows.map((c) => c.column_name).filter((c) => present.has(c));
+}
+
+async function insertRows(db: Db, table: ClearedTable, rows: readonly Record<string, unknown>[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const columns = (await restorableColumns(db, table, rows)).map((c) => `"${c}"`).join(', ');
+  const result = await sql`
+    INSERT INTO ${sql.table(table)} (${sql.raw(columns)})
+    SELECT ${sql.raw(columns)} FROM jsonb_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows)}::jsonb)
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+/**
+ * Puts a backup's rows back into the (emptied) cleared tables. Teams and players point at each
+ * other, so teams go in without their captain first and get it once the players are in.
+ */
+export async function insertBackupRows(db: Db, backup: BackupFile): Promise<Record<ClearedTable, number>> {
+  const { tables } = backup;
+  const restored = {} as Record<ClearedTable, number>;
+  restored.teams = await insertRows(db, 'teams', tables.teams.map(({ captain_id: _captain, ...team }) => team));
+  restored.players = await insertRows(db, 'players', tables.players);
+  const captains = tables.teams.filter((t) => typeof t.captain_id === 'string');
+  if (captains.length > 0) {
+    await sql`
+      UPDATE teams SET captain_id = c.captain_id
+      FROM unnest(${captains.map((t) => t.id as string)}::uuid[], ${captains.map((t) => t.captain_id as string)}::uuid[]) AS c(id, captain_id)
+      WHERE teams.id = c.id
+    `.execute(db);
+  }
+  for (const table of CLEARED_TABLES.filter((t) => t !== 'teams' && t !== 'players')) {
+    restored[table] = await insertRows(db, table, tables[table]);
+  }
+  return restored;
+}

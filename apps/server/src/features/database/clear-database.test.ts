@@ -1,0 +1,178 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLEARED_TABLES } from '@campus-elo/api-contract';
+import type { Database } from '@campus-elo/db';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createStaffTestDatabase, dumpTables, type StaffTestDatabase } from '../../../test/staff-callers';
+import { backupJsonText } from './backup';
+import { restoreFrom } from './cli';
+
+let t: StaffTestDatabase;
+let folder: string;
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const KEPT_TABLES: (keyof Database)[] = ['seasons', 'competitions', 'users', 'media'];
+const KEY = 'a-long-production-key';
+
+beforeAll(async () => {
+  t = await createStaffTestDatabase({ CLEAR_DATABASE_KEY: KEY });
+  folder = mkdtempSync(join(tmpdir(), 'campus-backup-'));
+  await t.db.insertInto('seasons').values({ id: id(1), name: 'Fall 2026', start_date: '2026-08-20', end_date: '2026-12-20' }).execute();
+  await t.db.insertInto('competitions').values({ id: id(2), name: 'NECC', platform: 'faceit', external_id: 'necc', season_id: id(1) }).execute();
+  await t.db.insertInto('media').values({ key: 'teams/x/1.png', content_type: 'image/png', bytes: Buffer.from([1, 2, 3]), size: 3 }).execute();
+});
+afterAll(async () => {
+  await t?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A league touching every cleared table: captains (teams and players point at each other), nulls, Elo changes. */
+async function insertLeague(): Promise<void> {
+  await t.db
+    .insertInto('teams')
+    .values([
+      { id: id(11), name: 'Alpha "Wolves"', school_name: 'North', elo: 1510, picture: '/media/teams/x/1.png' },
+      { id: id(12), name: 'Beta ünïcødé', school_name: null, elo: 990 },
+    ])
+    .execute();
+  await t.db
+    .insertInto('players')
+    .values([
+      { id: id(21), name: 'Ace', team_id: id(11), elo: 2100, skill_level: 10, steam_id: '7656', faceit_id: 'f-ace' },
+      { id: id(22), name: 'Bee', team_id: id(12), elo: 1000, benched: true, visible: false },
+      { id: id(23), name: 'Free', team_id: null },
+    ])
+    .execute();
+  await t.db.updateTable('teams').set({ captain_id: id(21) }).where('id', '=', id(11)).execute();
+  await t.db.insertInto('player_seasons').values({ player_id: id(21), season_id: id(1), team_id: id(11) }).execute();
+  await t.db
+    .insertInto('participants')
+    .values({ team_id: id(11), competition_id: id(2), season_id: id(1), platform: 'faceit', platform_team_id: 'fa-1', platform_name: 'Alpha' })
+    .execute();
+  await t.db
+    .insertInto('matches')
+    .values([
+      {
+        id: id(31),
+        platform: 'faceit',
+        external_id: '1-abc',
+        competition_id: id(2),
+        season_id: id(1),
+        team1_id: id(11),
+        team2_id: id(12),
+        score_team1: 16,
+        score_team2: 9,
+        winner_id: id(11),
+        status: 'completed',
+        date: '2026-09-01T18:00:00.123Z',
+        url: 'https://example.test/m/1',
+        elo_applied: true,
+        team1_elo_change: 60,
+        team2_elo_change: -60,
+      },
+      { id: id(32), platform: 'leaguespot', external_id: '2', team1_id: id(12), team2_id: id(11), status: 'scheduled', date: null },
+    ])
+    .execute();
+  await t.db.insertInto('rankings').values({ id: id(41), season_id: id(1), date: '2026-09-07T00:00:00Z' }).execute();
+  await t.db
+    .insertInto('ranking_items')
+    .values([
+      { ranking_id: id(41), team_id: id(11), rank: 1, elo: 1510 },
+      { ranking_id: id(41), team_id: id(12), rank: 2, elo: 990 },
+    ])
+    .execute();
+}
+
+const dumpAll = () => dumpTables(t.db, [...CLEARED_TABLES, ...KEPT_TABLES]);
+
+beforeEach(async () => {
+  await sql.raw(`TRUNCATE ${CLEARED_TABLES.join(', ')}, backups, audit_log`).execute(t.db);
+  await insertLeague();
+});
+
+describe('clear database', () => {
+  it('shows the key only while it is the demo default', async () => {
+    expect(await t.callerFor(t.admin).admin.database.clearInfo()).toEqual({ default_key: null });
+    const demo = await createStaffTestDatabase();
+    try {
+      expect(await demo.callerFor(demo.admin).admin.database.clearInfo()).toEqual({ default_key: 'clear-demo-league' });
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it('refuses an empty or wrong key and an admin, changing nothing', async () => {
+    const before = await dumpAll();
+    const owner = t.callerFor(t.owner).admin.database;
+    await expect(owner.clear({ security_key: '  ' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Security key is required') });
+    await expect(owner.clear({ security_key: 'clear-demo-league' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'The security key is not correct' });
+    await expect(t.callerFor(t.admin).admin.database.clear({ security_key: KEY })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await dumpAll()).toEqual(before);
+    expect(await t.db.selectFrom('backups').select('id').execute()).toEqual([]);
+  });
+
+  it('backs up, clears the league, keeps seasons, competitions, users and media; restoring gives back identical rows', async () => {
+    const before = await dumpAll();
+    const owner = t.callerFor(t.owner).admin.database;
+    const answer = await owner.clear({ security_key: KEY });
+    expect(answer.message).toMatch(/cleared/i);
+
+    const after = await dumpAll();
+    for (const table of CLEARED_TABLES) expect(after[table], table).toEqual([]);
+    for (const table of KEPT_TABLES) expect(after[table], table).toEqual(before[table]);
+
+    const { results } = await owner.backups();
+    expect(results).toEqual([
+      expect.objectContaining({
+        id: answer.backup_id,
+        reason: 'clear-database',
+        created_by: 'owner@tools.test',
+        rows: { teams: 2, players: 3, player_seasons: 1, participants: 1, matches: 2, rankings: 1, ranking_items: 2, elo_adjustments: 0, player_elo_history: 0 },
+      }),
+    ]);
+    const audit = await t.db.selectFrom('audit_log').select(['action', 'entity_ids']).execute();
+    expect(audit).toEqual([{ action: 'clear', entity_ids: [answer.backup_id] }]);
+
+    const restored = await owner.restore({ id: answer.backup_id });
+    expect(restored.restored).toEqual({ teams: 2, players: 3, player_seasons: 1, participants: 1, matches: 2, rankings: 1, ranking_items: 2, elo_adjustments: 0, player_elo_history: 0 });
+    expect(restored.previous_backup_id).toBeNull();
+    expect(await dumpAll()).toEqual(before);
+  });
+
+  it('restores a downloaded file (the CLI path) over newer data, backing that up first', async () => {
+    const before = await dumpAll();
+    const { backup_id } = await t.callerFor(t.owner).admin.database.clear({ security_key: KEY });
+    const file = join(folder, 'backup.json');
+    writeFileSync(file, (await backupJsonText(t.db, backup_id)).text);
+
+    await t.db.insertInto('teams').values({ name: 'Imported after the clear' }).execute();
+    const result = await restoreFrom(t.db, { file });
+    expect(await dumpAll()).toEqual(before);
+    expect(result.previous_backup_id).not.toBeNull();
+
+    const undo = await restoreFrom(t.db, { backupId: result.previous_backup_id! });
+    const teams = await t.db.selectFrom('teams').select('name').execute();
+    expect(teams).toEqual([{ name: 'Imported after the clear' }]);
+    expect(undo.restored.teams).toBe(1);
+  });
+
+  it('refuses a file that is not a backup and leaves the data alone', async () => {
+    const before = await dumpAll();
+    const file = join(folder, 'not-a-backup.json');
+    writeFileSync(file, JSON.stringify({ hello: 'world' }));
+    await expect(restoreFrom(t.db, { file })).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(restoreFrom(t.db, { backupId: 'nope' })).rejects.toThrow('Not a backup id');
+    expect(await dumpAll()).toEqual(before);
+  });
+
+  it('rolls a restore back when the backup refers to a season that is gone', async () => {
+    const { backup_id } = await t.callerFor(t.owner).admin.database.clear({ security_key: KEY });
+    const data = JSON.parse((await backupJsonText(t.db, backup_id)).text);
+    data.tables.rankings[0].season_id = id(999);
+    const file = join(folder, 'broken.json');
+    writeFileSync(file, JSON.stringify(data));
+    await expect(restoreFrom(t.db, { file })).rejects.toMatchObject({ kind: 'unprocessable' });
+    expect((await dumpTables(t.db, [...CLEARED_TABLES])).teams).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import {
+  backupIdInput,
+  backupListOutput,
+  clearDatabaseInfoOutput,
+  clearDatabaseInput,
+  clearDatabaseOutput,
+  fileReply,
+  restoreBackupOutput,
+} from '@campus-elo/api-contract';
+import { ownerProcedure, router, staffProcedure } from '../../trpc';
+import { backupJsonText, listBackups, loadBackup } from './backup';
+import { assertSecurityKey, clearDatabase } from './clear';
+import { restoreBackup } from './restore';
+
+const notFound = { 404: 'Backup not found' };
+
+/** Clear Database, and the backups it writes first. */
+export const databaseRouter = router({
+  /** The card shows the key only while it is the demo default. */
+  clearInfo: staffProcedure
+    .output(clearDatabaseInfoOutput)
+    .query(({ ctx }) => ({ default_key: ctx.config.clearDatabaseKeyIsDefault ? ctx.config.clearDatabaseKey : null })),
+  clear: ownerProcedure
+    .meta({ rest: { method: 'POST', path: '/clear-database/', summary: 'Clear the league data (a backup is written first)', tag: 'Maintenance' } })
+    .input(clearDatabaseInput)
+    .output(clearDatabaseOutput)
+    .mutation(({ ctx, input }) => {
+      assertSecurityKey(input.security_key, ctx.config.clearDatabaseKey);
+      return clearDatabase(ctx.db, ctx.user);
+    }),
+  backups: ownerProcedure
+    .meta({ rest: { method: 'GET', path: '/backups/', summary: 'Backups', tag: 'Maintenance' } })
+    .output(backupListOutput)
+    .query(async ({ ctx }) => ({ results: await listBackups(ctx.db) })),
+  backupFile: ownerProcedure
+    .meta({ rest: { method: 'GET', path: '/backups/:id/', summary: 'Download a backup', tag: 'Maintenance', reply: 'file', errors: notFound } })
+    .input(backupIdInput)
+    .output(fileReply)
+    .query(async ({ ctx, input }) => {
+      const backup = await backupJsonText(ctx.db, input.id);
+      const day = backup.createdAt.toISOString().slice(0, 10);
+      return {
+        content_type: 'application/json; charset=utf-8',
+        cache_control: 'no-store',
+        filename: `campus-elo-backup-${day}-${input.id.slice(0, 8)}.json`,
+        body: backup.text,
+      };
+    }),
+  restore: ownerProcedure
+    .meta({ rest: { method: 'POST', path: '/backups/:id/restore/', summary: 'Restore a backup', tag: 'Maintenance', errors: notFound } })
+    .input(backupIdInput)
+    .output(restoreBackupOutput)
+    .mutation(async ({ ctx, input }) => restoreBackup(ctx.db, await loadBackup(ctx.db, input.id), ctx.user)),
+});

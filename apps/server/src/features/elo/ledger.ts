@@ -1,0 +1,462 @@
+import type { Database, EloAdjustmentReasonColumn } from '@campus-elo/db';
+import {
+  compareLedgerPositions,
+  compareStrings,
+  ELO_SKIP_REASON_TEXT,
+  eloIneligibility,
+  eloTime,
+  matchEloStep,
+  replayElo,
+  type EloSkipReason,
+  type LedgerPosition,
+  type SkippedMatch,
+} from '@campus-elo/domain';
+import { sql, type Kysely } from 'kysely';
+import { chunked } from '../../lib/sql-batch';
+
+/*
+ * The Elo ledger (docs/architecture.md, "The Elo ledger"). A team's Elo is a pure function of
+ * its starting Elo, its adjustments and the matches that count (eloIneligibility), replayed in
+ * ledger order (compareLedgerPositions). Every path that changes any of those calls this
+ * module inside its own transaction, so the Elo and its history are written together:
+ * - settleMatches after matches were written (import, Update Matches, and later edits);
+ * - recordAdjustments for Elo set by other means (Calculate Team Elo, an edit, a merge);
+ * - replayLedger to recompute everything from a moment on (Recalculate All from the start).
+ */
+
+/** The caller's transaction (every function here must run inside one). */
+type Trx = Kysely<Database>;
+
+/** Any fixed number: every writer of Elo takes it, so they take turns. */
+const ELO_LEDGER_LOCK_KEY = 727_002;
+
+/**
+ * Waits for other Elo writers to finish and holds them off until this transaction ends. Take
+ * it before the first write of the transaction, so two writers never wait for each other.
+ */
+export async function lockEloLedger(trx: Trx): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${ELO_LEDGER_LOCK_KEY})`.execute(trx);
+}
+
+/** What an applied match was when it moved Elo: if any of it changes, history from then on changes. */
+export interface AppliedFacts {
+  time: number;
+  team1Id: string;
+  team2Id: string;
+  winnerId: string | null;
+}
+
+/** The applied matches among these, as stored now: read them before changing the matches. */
+export async function appliedFacts(trx: Trx, matchIds: readonly string[]): Promise<Map<string, AppliedFacts>> {
+  const facts = new Map<string, AppliedFacts>();
+  for (const ids of chunked([...new Set(matchIds)], 1000)) {
+    const rows = await trx
+      .selectFrom('matches')
+      .select(['id', 'date', 'team1_id', 'team2_id', 'winner_id'])
+      .where('id', 'in', ids)
+      .where('elo_applied', '=', true)
+      .execute();
+    for (const row of rows) {
+      // An applied match without a date (from before the date rule) sorts last, as it was applied.
+      const time = eloTime(row.date) ?? Number.POSITIVE_INFINITY;
+      facts.set(row.id, { time, team1Id: row.team1_id, team2Id: row.team2_id, winnerId: row.winner_id });
+    }
+  }
+  return facts;
+}
+
+interface LastEvent {
+  position: LedgerPosition;
+  elo: number;
+}
+
+/**
+ * Each team's latest event (applied match or adjustment) before `before` (all of them when
+ * null), with the Elo it left the team at. Three index probes per team.
+ */
+async function lastEvents(trx: Trx, teamIds: readonly string[], before: Date | null): Promise<Map<string, LastEvent>> {
+  const last = new Map<string, LastEvent>();
+  const bound = (column: string) => (before === null ? sql`` : sql`AND ${sql.ref(column)} < ${before}`);
+  for (const ids of chunked(teamIds, 1000)) {
+    const { rows } = await sql<{
+      team_id: string;
+      m1_date: Date | null;
+      m1_id: string | null;
+      m1_elo: number | null;
+      m2_date: Date | null;
+      m2_id: string | null;
+      m2_elo: number | null;
+      a_at: Date | null;
+      a_id: string | null;
+      a_elo: number | null;
+    }>`
+      SELECT t.id AS team_id, m1.date AS m1_date, m1.id AS m1_id, m1.elo AS m1_elo,
+        m2.date AS m2_date, m2.id AS m2_id, m2.elo AS m2_elo, a.at AS a_at, a.id AS a_id, a.elo AS a_elo
+      FROM teams t
+      LEFT JOIN LATERAL (
+        SELECT m.date, m.id, m.team1_elo_before + m.team1_elo_change AS elo FROM matches m
+        WHERE m.team1_id = t.id AND m.elo_applied AND m.date IS NOT NULL ${bound('m.date')}
+        ORDER BY m.date DESC, m.id DESC LIMIT 1
+      ) m1 ON true
+      LEFT JOIN LATERAL (
+        SELECT m.date, m.id, m.team2_elo_before + m.team2_elo_change AS elo FROM matches m
+        WHERE m.team2_id = t.id AND m.elo_applied AND m.date IS NOT NULL ${bound('m.date')}
+        ORDER BY m.date DESC, m.id DESC LIMIT 1
+      ) m2 ON true
+      LEFT JOIN LATERAL (
+        SELECT a.at, a.id, a.elo_after AS elo FROM elo_adjustments a
+        WHERE a.team_id = t.id ${bound('a.at')}
+        ORDER BY a.at DESC, a.id DESC LIMIT 1
+      ) a ON true
+      WHERE t.id = ANY(${ids}::uuid[])
+    `.execute(trx);
+    for (const row of rows) {
+      const events: LastEvent[] = [];
+      if (row.m1_id && row.m1_date && row.m1_elo !== null) events.push({ position: { time: row.m1_date.getTime(), kind: 'match', id: row.m1_id }, elo: row.m1_elo });
+      if (row.m2_id && row.m2_date && row.m2_elo !== null) events.push({ position: { time: row.m2_date.getTime(), kind: 'match', id: row.m2_id }, elo: row.m2_elo });
+      if (row.a_id && row.a_at && row.a_elo !== null) events.push({ position: { time: row.a_at.getTime(), kind: 'adjustment', id: row.a_id }, elo: row.a_elo });
+      const latest = events.sort((x, y) => compareLedgerPositions(y.position, x.position))[0];
+      if (latest) last.set(row.team_id, latest);
+    }
+  }
+  return last;
+}
+
+export interface LedgerReplay {
+  /** Matches that moved Elo in the replayed stretch. */
+  applied: number;
+  /** Completed matches in the stretch that do not count, with the reason. */
+  skipped: SkippedMatch[];
+  /** Applied matches that moved at least one side's Elo. */
+  eloChanges: number;
+  teamsWritten: number;
+  matchesWritten: number;
+  adjustmentsWritten: number;
+}
+
+export interface ReplayOptions {
+  /** Replay every event at or after this moment; null replays all history from the starting Elo. */
+  from: Date | null;
+  /**
+   * Teams to bring up to date beside those with events from `from` on: teams that lost an
+   * event there (a result deleted, or given to other teams) may have none left.
+   */
+  alsoTeams?: readonly string[];
+  /** Rows per UPDATE statement. */
+  batchSize?: number;
+  /** Runs after each written batch (tests use it to fail midway). */
+  afterBatch?: (batchNumber: number) => void | Promise<void>;
+}
+
+interface MatchWrite {
+  id: string;
+  applied: boolean;
+  team1Before: number | null;
+  team2Before: number | null;
+  team1Change: number | null;
+  team2Change: number | null;
+}
+
+const DEFAULT_BATCH_SIZE = 10_000;
+
+/**
+ * Recomputes every event at or after `from`, each team starting from the Elo its last event
+ * before `from` left it at (its starting Elo when there is none), and writes only the rows
+ * that change: teams' Elo, matches' Elo before and change (and whether they count), and
+ * adjustments' Elo before. From null it is the whole history: Recalculate All.
+ */
+export async function replayLedger(trx: Trx, options: ReplayOptions): Promise<LedgerReplay> {
+  const { from } = options;
+  let matchQuery = trx
+    .selectFrom('matches')
+    .select(['id', 'date', 'status', 'team1_id', 'team2_id', 'winner_id', 'elo_applied', 'team1_elo_before', 'team2_elo_before', 'team1_elo_change', 'team2_elo_change'])
+    // Matches marked applied that no longer count are cleared too.
+    .where((eb) => eb.or([eb('status', '=', 'completed'), eb('elo_applied', '=', true)]));
+  if (from) matchQuery = matchQuery.where('date', '>=', from);
+  // Physical order: the writes then visit each table page once instead of hopping around.
+  const matches = await matchQuery.orderBy(sql`ctid`).execute();
+  let adjustmentQuery = trx.selectFrom('elo_adjustments').select(['id', 'team_id', 'at', 'elo_before', 'elo_after']);
+  if (from) adjustmentQuery = adjustmentQuery.where('at', '>=', from);
+  const adjustments = await adjustmentQuery.execute();
+
+  let teamQuery = trx.selectFrom('teams').select(['id', 'name', 'elo', 'starting_elo']);
+  if (from) {
+    const involved = [...new Set([...matches.flatMap((m) => [m.team1_id, m.team2_id]), ...adjustments.map((a) => a.team_id), ...(options.alsoTeams ?? [])])];
+    teamQuery = teamQuery.where('id', '=', sql<string>`ANY(${involved}::uuid[])`);
+  }
+  const teams = await teamQuery.execute();
+  const startFrom = from ? await lastEvents(trx, teams.map((t) => t.id), from) : new Map<string, LastEvent>();
+
+  const result = replayElo(
+    teams.map((t) => ({ id: t.id, name: t.name, elo: startFrom.get(t.id)?.elo ?? t.starting_elo })),
+    matches.map((m) => ({ id: m.id, date: m.date, status: m.status, team1Id: m.team1_id, team2Id: m.team2_id, winnerId: m.winner_id })),
+    { adjustments: adjustments.map((a) => ({ id: a.id, teamId: a.team_id, at: a.at, elo: a.elo_after })) },
+  );
+
+  const appliedById = new Map(result.applied.map((a) => [a.matchId, a]));
+  const matchWrites: MatchWrite[] = [];
+  for (const m of matches) {
+    const a = appliedById.get(m.id);
+    const write: MatchWrite = a
+      ? { id: m.id, applied: true, team1Before: a.team1Before, team2Before: a.team2Before, team1Change: a.team1After - a.team1Before, team2Change: a.team2After - a.team2Before }
+      : { id: m.id, applied: false, team1Before: null, team2Before: null, team1Change: null, team2Change: null };
+    const changed =
+      write.applied !== m.elo_applied ||
+      write.team1Before !== m.team1_elo_before ||
+      write.team2Before !== m.team2_elo_before ||
+      write.team1Change !== m.team1_elo_change ||
+      write.team2Change !== m.team2_elo_change;
+    if (changed) matchWrites.push(write);
+  }
+  const storedBefore = new Map(adjustments.map((a) => [a.id, a.elo_before]));
+  const adjustmentWrites = result.adjusted.filter((a) => storedBefore.get(a.adjustmentId) !== a.before).map((a) => ({ id: a.adjustmentId, before: a.before }));
+  const teamWrites = teams.filter((t) => result.elo.get(t.id) !== t.elo).map((t) => ({ id: t.id, elo: result.elo.get(t.id) as number }));
+
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  let batchNumber = 0;
+  const afterBatch = async () => {
+    batchNumber += 1;
+    await options.afterBatch?.(batchNumber);
+  };
+  for (const batch of chunked(teamWrites, batchSize)) {
+    await writeTeamElo(trx, batch);
+    await afterBatch();
+  }
+  for (const batch of chunked(matchWrites, batchSize)) {
+    await writeMatchElo(trx, batch);
+    await afterBatch();
+  }
+  for (const batch of chunked(adjustmentWrites, batchSize)) {
+    await sql`
+      UPDATE elo_adjustments SET elo_before = v.before
+      FROM unnest(${batch.map((r) => r.id)}::uuid[], ${batch.map((r) => r.before)}::int[]) AS v(id, before)
+      WHERE elo_adjustments.id = v.id
+    `.execute(trx);
+    await afterBatch();
+  }
+
+  return {
+    applied: result.applied.length,
+    skipped: result.skipped,
+    eloChanges: result.applied.filter((a) => a.team1After !== a.team1Before || a.team2After !== a.team2Before).length,
+    teamsWritten: teamWrites.length,
+    matchesWritten: matchWrites.length,
+    adjustmentsWritten: adjustmentWrites.length,
+  };
+}
+
+// Arrays keep each statement's parameter count fixed at any size.
+async function writeTeamElo(trx: Trx, rows: readonly { id: string; elo: number }[]): Promise<void> {
+  await sql`
+    UPDATE teams SET elo = v.elo, updated_at = now()
+    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.elo)}::int[]) AS v(id, elo)
+    WHERE teams.id = v.id
+  `.execute(trx);
+}
+
+async function writeMatchElo(trx: Trx, rows: readonly MatchWrite[]): Promise<void> {
+  await sql`
+    UPDATE matches
+    SET elo_applied = v.applied, team1_elo_before = v.team1_before, team2_elo_before = v.team2_before,
+      team1_elo_change = v.team1_change, team2_elo_change = v.team2_change
+    FROM unnest(
+      ${rows.map((r) => r.id)}::uuid[],
+      ${rows.map((r) => r.applied)}::boolean[],
+      ${rows.map((r) => r.team1Before)}::int[],
+      ${rows.map((r) => r.team2Before)}::int[],
+      ${rows.map((r) => r.team1Change)}::int[],
+      ${rows.map((r) => r.team2Change)}::int[]
+    ) AS v(id, applied, team1_before, team2_before, team1_change, team2_change)
+    WHERE matches.id = v.id
+  `.execute(trx);
+}
+
+export interface SettledMatches {
+  /** Matches that moved Elo for the first time. */
+  applied: number;
+  /** Completed matches that do not count, with the reason. */
+  skipped: { matchId: string; reason: EloSkipReason }[];
+  /** When history had to be replayed (a result placed before later ones, or a changed result), from when. */
+  replayedFrom: Date | null;
+}
+
+/**
+ * Brings the ledger up to date after these matches were written; `before` is appliedFacts of
+ * the same ids read before the write. A newly counting result later than every event of both
+ * its teams is appended (the common case: one read, two writes). Anything else (a result
+ * dated before a team's latest event, an applied result that changed or no longer counts, or
+ * one that was deleted) replays history from the earliest such moment.
+ */
+export async function settleMatches(trx: Trx, matchIds: readonly string[], before: ReadonlyMap<string, AppliedFacts>): Promise<SettledMatches> {
+  const rows = [];
+  for (const ids of chunked([...new Set(matchIds)], 1000)) {
+    rows.push(
+      ...(await trx
+        .selectFrom('matches')
+        .leftJoin('teams as team1', 'team1.id', 'matches.team1_id')
+        .leftJoin('teams as team2', 'team2.id', 'matches.team2_id')
+        .select(['matches.id', 'matches.status', 'matches.date', 'matches.team1_id', 'matches.team2_id', 'matches.winner_id', 'team1.name as team1_name', 'team2.name as team2_name'])
+        .where('matches.id', 'in', ids)
+        .execute()),
+    );
+  }
+
+  const replay = new ReplayStart();
+  // Teams of changed results, which may have no event left after the replay's start.
+  const lostTeams: string[] = [];
+  const skipped: SettledMatches['skipped'] = [];
+  const candidates: { id: string; time: number; team1Id: string; team2Id: string; team1Won: boolean }[] = [];
+  const present = new Set<string>();
+  for (const row of rows) {
+    present.add(row.id);
+    const reason = eloIneligibility({
+      status: row.status,
+      date: row.date,
+      team1Id: row.team1_id,
+      team2Id: row.team2_id,
+      winnerId: row.winner_id,
+      team1Name: row.team1_name ?? undefined,
+      team2Name: row.team2_name ?? undefined,
+    });
+    if (reason !== null && reason !== 'not_completed') skipped.push({ matchId: row.id, reason });
+    const time = eloTime(row.date);
+    const was = before.get(row.id);
+    if (was) {
+      const unchanged = reason === null && time === was.time && row.team1_id === was.team1Id && row.team2_id === was.team2Id && row.winner_id === was.winnerId;
+      if (!unchanged) {
+        // From where it was and from where it is now (an undated one only a whole replay finds).
+        replay.at(was.time);
+        replay.at(time ?? Number.NEGATIVE_INFINITY);
+        lostTeams.push(was.team1Id, was.team2Id);
+      }
+    } else if (reason === null) {
+      candidates.push({ id: row.id, time: time as number, team1Id: row.team1_id, team2Id: row.team2_id, team1Won: row.winner_id === row.team1_id });
+    }
+  }
+  for (const [id, was] of before) {
+    if (present.has(id)) continue;
+    replay.at(was.time);
+    lostTeams.push(was.team1Id, was.team2Id);
+  }
+
+  candidates.sort((x, y) => x.time - y.time || compareStrings(x.id, y.id));
+  await appendResults(trx, candidates, replay, new Set(lostTeams));
+  if (replay.from !== null) await replayLedger(trx, { from: Number.isFinite(replay.from) ? new Date(replay.from) : null, alsoTeams: lostTeams });
+  // Every counting candidate is applied now: appended, or by the replay (which takes all from its start on).
+  return { applied: candidates.length, skipped, replayedFrom: replay.from === null || !Number.isFinite(replay.from) ? null : new Date(replay.from) };
+}
+
+/** The earliest moment history must be replayed from, if any. */
+class ReplayStart {
+  from: number | null = null;
+  at(time: number): void {
+    // An applied result without a date (from before the date rule) has no place in time: only a whole replay removes it.
+    const start = Number.isNaN(time) || time === Number.POSITIVE_INFINITY ? Number.NEGATIVE_INFINITY : time;
+    this.from = this.from === null ? start : Math.min(this.from, start);
+  }
+}
+
+/**
+ * Appends results (oldest first) while each is later than both its teams' latest events,
+ * earlier than the replay's start and between teams whose Elo is not stale; the first that is
+ * not sets the replay's start instead.
+ */
+async function appendResults(
+  trx: Trx,
+  candidates: readonly { id: string; time: number; team1Id: string; team2Id: string; team1Won: boolean }[],
+  replay: ReplayStart,
+  /** Teams whose stored Elo still counts a result that changed: only the replay can continue from them. */
+  staleTeams: ReadonlySet<string>,
+): Promise<void> {
+  if (candidates.length === 0) return;
+  const teamIds = [...new Set(candidates.flatMap((c) => [c.team1Id, c.team2Id]))];
+  const last = await lastEvents(trx, teamIds, null);
+  const teams = await trx.selectFrom('teams').select(['id', 'elo']).where('id', '=', sql<string>`ANY(${teamIds}::uuid[])`).execute();
+  const elo = new Map(teams.map((t) => [t.id, t.elo]));
+
+  const writes: MatchWrite[] = [];
+  for (const candidate of candidates) {
+    const position: LedgerPosition = { time: candidate.time, kind: 'match', id: candidate.id };
+    if (replay.from !== null && candidate.time >= replay.from) break;
+    const isLater = (teamId: string) => {
+      const latest = last.get(teamId);
+      return !latest || compareLedgerPositions(position, latest.position) > 0;
+    };
+    if (staleTeams.has(candidate.team1Id) || staleTeams.has(candidate.team2Id) || !isLater(candidate.team1Id) || !isLater(candidate.team2Id)) {
+      replay.at(candidate.time);
+      break;
+    }
+    const team1Before = elo.get(candidate.team1Id) as number;
+    const team2Before = elo.get(candidate.team2Id) as number;
+    const { team1After, team2After } = matchEloStep(team1Before, team2Before, candidate.team1Won);
+    elo.set(candidate.team1Id, team1After);
+    elo.set(candidate.team2Id, team2After);
+    last.set(candidate.team1Id, { position, elo: team1After });
+    last.set(candidate.team2Id, { position, elo: team2After });
+    writes.push({ id: candidate.id, applied: true, team1Before, team2Before, team1Change: team1After - team1Before, team2Change: team2After - team2Before });
+  }
+  if (writes.length === 0) return;
+  const changedTeams = teams.filter((t) => elo.get(t.id) !== t.elo).map((t) => ({ id: t.id, elo: elo.get(t.id) as number }));
+  if (changedTeams.length > 0) await writeTeamElo(trx, changedTeams);
+  for (const batch of chunked(writes, 1000)) await writeMatchElo(trx, batch);
+}
+
+export interface AdjustmentContext {
+  reason: EloAdjustmentReasonColumn;
+  userId: string | null;
+  /** Shared by the adjustments of one tool run or edit. */
+  runId: string;
+  at: Date;
+}
+
+/**
+ * Sets teams' Elo by something other than a match, recorded as adjustments at `at`. Teams
+ * already at that Elo are left alone. When a team has an event after `at` (a result dated in
+ * the future), history from `at` on is replayed, so that event starts from the new Elo.
+ * Answers how many teams got an adjustment.
+ */
+export async function recordAdjustments(trx: Trx, changes: readonly { teamId: string; elo: number }[], context: AdjustmentContext): Promise<number> {
+  if (changes.length === 0) return 0;
+  const current = new Map<string, number>();
+  for (const ids of chunked([...new Set(changes.map((c) => c.teamId))], 10_000)) {
+    const rows = await trx.selectFrom('teams').select(['id', 'elo']).where('id', '=', sql<string>`ANY(${ids}::uuid[])`).execute();
+    for (const row of rows) current.set(row.id, row.elo);
+  }
+  const moved = changes.filter((c) => current.has(c.teamId) && current.get(c.teamId) !== c.elo);
+  if (moved.length === 0) return 0;
+
+  const teamIds = moved.map((c) => c.teamId);
+  const later = await sql<{ later: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM matches WHERE elo_applied AND date > ${context.at} AND (team1_id = ANY(${teamIds}::uuid[]) OR team2_id = ANY(${teamIds}::uuid[]))
+    ) OR EXISTS (
+      SELECT 1 FROM elo_adjustments WHERE at >= ${context.at} AND team_id = ANY(${teamIds}::uuid[])
+    ) AS later
+  `.execute(trx);
+
+  for (const batch of chunked(moved, 10_000)) {
+    await sql`
+      INSERT INTO elo_adjustments (team_id, at, elo_before, elo_after, reason, user_id, run_id)
+      SELECT v.team_id, ${context.at}, v.before, v.after, ${context.reason}, ${context.userId}::uuid, ${context.runId}::uuid
+      FROM unnest(${batch.map((c) => c.teamId)}::uuid[], ${batch.map((c) => current.get(c.teamId) as number)}::int[], ${batch.map((c) => c.elo)}::int[])
+        AS v(team_id, before, after)
+    `.execute(trx);
+    await writeTeamElo(trx, batch.map((c) => ({ id: c.teamId, elo: c.elo })));
+  }
+  if (later.rows[0]?.later) await replayLedger(trx, { from: context.at });
+  return moved.length;
+}
+
+/** { no_winner: 2, bye: 1 }: what the audit log keeps of the results that do not count. */
+export function skipReasonCounts(skipped: readonly { reason: EloSkipReason }[]): Partial<Record<EloSkipReason, number>> {
+  const counts: Partial<Record<EloSkipReason, number>> = {};
+  for (const { reason } of skipped) counts[reason] = (counts[reason] ?? 0) + 1;
+  return counts;
+}
+
+/** For a staff message: ' 2 completed matches do not move Elo (no winner: 1, no date: 1).', or ''. */
+export function skippedNote(skipped: readonly { reason: EloSkipReason }[]): string {
+  if (skipped.length === 0) return '';
+  const reasons = Object.entries(skipReasonCounts(skipped)).map(([reason, n]) => `${ELO_SKIP_REASON_TEXT[reason as EloSkipReason]}: ${n}`);
+  return ` ${skipped.length} completed ${skipped.length === 1 ? 'match does' : 'matches do'} not move Elo (${reasons.join(', ')}).`;
+}

@@ -1,0 +1,43 @@
+import type { MatchPage } from '@campus-elo/api-contract';
+import type { Database } from '@campus-elo/db';
+import { eloChangePreview, expectedScore, starRating } from '@campus-elo/domain';
+import type { Kysely } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import { notFound } from '../../lib/errors';
+import { matchItemsQuery, toMatchItem } from './queries';
+
+/** The match page statement: the list item and the match's Elo ledger columns, so the bench can EXPLAIN it. */
+export function matchPageQuery(db: Kysely<Database>, id: string) {
+  const match = db.selectFrom('matches').where('matches.id', '=', id);
+  return db.selectNoFrom([
+    jsonObjectFrom(matchItemsQuery(db, match, [{ column: 'id', direction: 'asc' }], { limit: 1 })).as('item'),
+    jsonObjectFrom(match.select(['matches.elo_applied', 'matches.team1_elo_before', 'matches.team2_elo_before', 'matches.team1_elo_change', 'matches.team2_elo_change'])).as(
+      'ledger',
+    ),
+  ]);
+}
+
+/**
+ * A match with what it is worth: its stars, and for a match not yet played what each side
+ * would win or lose (from today's Elo), or for a result that moved Elo each side's Elo before
+ * and after. Stars come from the Elo the teams had before the result, or have now.
+ */
+export async function getMatchPage(db: Kysely<Database>, id: string): Promise<MatchPage> {
+  const { item, ledger } = await matchPageQuery(db, id).executeTakeFirstOrThrow();
+  if (!item || !ledger) throw notFound('Match not found');
+  const match = toMatchItem(item);
+  const applied = ledger.elo_applied && ledger.team1_elo_before !== null && ledger.team2_elo_before !== null;
+  const elo1 = applied ? (ledger.team1_elo_before as number) : match.team1.elo;
+  const elo2 = applied ? (ledger.team2_elo_before as number) : match.team2.elo;
+  const upcoming = match.status === 'scheduled' || match.status === 'in_progress';
+  const side = (own: number, opponent: number) => ({ ...eloChangePreview(own, opponent), expected: expectedScore(own, opponent) });
+  const sideElo = (before: number, change: number) => ({ before, after: before + change, change });
+  return {
+    ...match,
+    stars: starRating(elo1, elo2),
+    preview: upcoming ? { team1: side(match.team1.elo, match.team2.elo), team2: side(match.team2.elo, match.team1.elo) } : null,
+    elo: applied
+      ? { team1: sideElo(elo1, ledger.team1_elo_change as number), team2: sideElo(elo2, ledger.team2_elo_change as number) }
+      : null,
+  };
+}

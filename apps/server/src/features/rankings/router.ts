@@ -1,0 +1,55 @@
+import {
+  rankingItemsInput,
+  rankingItemsOutput,
+  rankingListInput,
+  rankingListOutput,
+  rankingSnapshotInput,
+  rankingSnapshotOutput,
+} from '@campus-elo/api-contract';
+import { publicProcedure, router, staffProcedure } from '../../trpc';
+import { PAGING_PARAMS } from '../../lib/paging';
+import { listRankingItems, listRankings } from './queries';
+import { createRankingSnapshot } from './snapshot';
+
+/** Weekly ranking snapshots, for everyone. */
+export const rankingsPublicProcedures = {
+  rankings: publicProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/public/rankings',
+        summary: 'Weekly ranking snapshots',
+        tag: 'Public',
+        params: {
+          ...PAGING_PARAMS,
+          season_id: "Only this season's snapshots; absent means every season.",
+          sort: 'date',
+          order: 'desc (default, newest first) or asc.',
+        },
+      },
+    })
+    .input(rankingListInput)
+    .output(rankingListOutput)
+    .query(({ ctx, input }) => listRankings(ctx.db, input)),
+  rankingItems: publicProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/public/ranking-items',
+        summary: "One snapshot's ranked teams",
+        tag: 'Public',
+        params: { ...PAGING_PARAMS, ranking_id: 'The snapshot; one that does not exist answers an empty list.', sort: 'rank', order: 'asc (default) or desc.' },
+      },
+    })
+    .input(rankingItemsInput)
+    .output(rankingItemsOutput)
+    .query(({ ctx, input }) => listRankingItems(ctx.db, input)),
+};
+
+export const rankingsAdminRouter = router({
+  createSnapshot: staffProcedure
+    .meta({ rest: { method: 'POST', path: '/rankings/snapshot/', summary: 'Take a ranking snapshot', tag: 'Elo tools', errors: { 404: 'Season not found' } } })
+    .input(rankingSnapshotInput)
+    .output(rankingSnapshotOutput)
+    .mutation(({ ctx, input }) => createRankingSnapshot(ctx.db, input, ctx.user)),
+});

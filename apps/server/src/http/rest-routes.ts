@@ -1,0 +1,71 @@
+import type { FileReply } from '@campus-elo/api-contract';
+import type { AnyRouter } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createCallerFactory, createContext, type AppDeps } from '../trpc';
+import { restErrorResponse } from './errors';
+import { requestInfo } from './request-info';
+import { restEndpoints, type RestEndpoint } from './rest-endpoints';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A REST call's input for its procedure: the query string (GET, DELETE) or the JSON body
+ * (POST, PUT; DELETE's body too), with the path parameters on top. The procedure's own schema
+ * then parses it exactly as it parses a typed tRPC call: '3' becomes 3, a wrong field a 400.
+ */
+function restInput(endpoint: RestEndpoint, req: FastifyRequest): unknown {
+  const params = req.params as Record<string, string>;
+  const { method } = endpoint.rest;
+  const query = method === 'GET' || method === 'DELETE' ? (req.query as Record<string, unknown>) : {};
+  const body = method === 'GET' ? undefined : req.body;
+  // A body that is not an object cannot carry fields: pass it on for the schema to refuse.
+  if (body !== undefined && body !== null && !isPlainObject(body)) return body;
+  return { ...query, ...(isPlainObject(body) ? body : {}), ...params };
+}
+
+/** Sends any error as the contract's `{error}` body with its status (http/errors.ts). */
+export function sendRestError(reply: FastifyReply, error: unknown): FastifyReply {
+  const response = restErrorResponse(error);
+  if (response.internal) reply.log.error({ err: error }, 'request failed');
+  return reply.code(response.status).headers(response.headers).send(response.body);
+}
+
+function sendFile(reply: FastifyReply, file: FileReply): FastifyReply {
+  if (file.filename) reply.header('content-disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '')}"`);
+  return reply
+    .type(file.content_type)
+    .header('cache-control', file.cache_control)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'")
+    .send(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
+}
+
+/**
+ * Registers every procedure that declares `meta.rest` as a /v1 route (docs/architecture.md,
+ * "How a request flows"). Register inside the /v1 prefix.
+ */
+export function registerRestRoutes(v1: FastifyInstance, deps: AppDeps, router: AnyRouter): void {
+  const createCaller = createCallerFactory(router);
+  for (const endpoint of restEndpoints(router)) {
+    const segments = endpoint.procedure.split('.');
+    const call = (caller: unknown, input: unknown) =>
+      (segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>)(input);
+    for (const path of endpoint.paths) {
+      v1.route({
+        method: endpoint.rest.method,
+        url: path.slice('/v1'.length),
+        bodyLimit: endpoint.bodyLimit,
+        handler: async (req, reply) => {
+          try {
+            const caller = createCaller(await createContext(deps, requestInfo(req, reply)));
+            const result = await call(caller, restInput(endpoint, req));
+            if (endpoint.rest.reply === 'file') return sendFile(reply, result as FileReply);
+            return reply.code(endpoint.rest.status ?? 200).send(result);
+          } catch (error) {
+            return sendRestError(reply, error);
+          }
+        },
+      });
+    }
+  }
+}

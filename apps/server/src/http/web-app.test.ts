@@ -1,0 +1,124 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { CLIENT_ROUTES } from './web-app';
+
+/** A web build as Vite writes it (html.cspNonce puts the placeholder on its own tags). */
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta property="csp-nonce" nonce="__CSP_NONCE__" />
+    <title>Campus Elo</title>
+    <script nonce="__CSP_NONCE__">document.documentElement.dataset.scheme = 'light';</script>
+    <script type="module" crossorigin src="/assets/index-abc123.js" nonce="__CSP_NONCE__"></script>
+    <!--site-settings-->
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+let webDist: string;
+let database: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app");');
+  mkdirSync(join(webDist, 'images'));
+  writeFileSync(join(webDist, 'images', 'default-logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  database = await createTestDatabase();
+  app = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: webDist, SITE_NAME: 'Test <League>' }), logger: false });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const nonceIn = (html: string) => /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
+
+describe('pages', () => {
+  it.each(['/', '/news', '/news/', '/news/some-post', '/rankings', '/matches', '/events', '/signin', '/admin', '/admin/', '/admin/graphic', '/search', '/teams/x', '/players/x', '/matches/x'])(
+    'GET %s answers index.html with 200',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it.each(['/no-such-page', '/news/a/b', '/teams', '/admin/nothing', '/index.html'])('GET %s answers the same page with 404', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('answers HEAD like GET, without a body (uptime monitors)', async () => {
+    const home = await app.inject({ method: 'HEAD', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(home.body).toBe('');
+    expect((await app.inject({ method: 'HEAD', url: '/no-such-page' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'HEAD', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('writes the settings and the escaped site name into the page', async () => {
+    const { body } = await app.inject({ method: 'GET', url: '/' });
+    expect(body).toContain('<title>Test &#60;League&#62;</title>');
+    const settings = /<script nonce="[^"]+" id="site-settings" type="application\/json">(.*?)<\/script>/.exec(body)?.[1];
+    expect(JSON.parse(settings!)).toMatchObject({ siteName: 'Test <League>', sanity: { local: true } });
+  });
+
+  it('gives every script a fresh nonce per response, the one its CSP names', async () => {
+    const first = await app.inject({ method: 'GET', url: '/' });
+    const second = await app.inject({ method: 'GET', url: '/rankings' });
+    const nonce = nonceIn(first.body)!;
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonceIn(second.body)).not.toBe(nonce);
+    expect(first.body).not.toContain('__CSP_NONCE__');
+    const scripts = first.body.match(/<script\b[^>]*>/g)!;
+    expect(scripts).toHaveLength(3);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(first.headers['content-security-policy']).toContain(`script-src 'self' 'nonce-${nonce}'`);
+  });
+
+  it('JSON 404s for API paths and missing assets', async () => {
+    for (const url of ['/v1/nothing', '/media', '/assets/missing.js', '/trpc']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toHaveProperty('error');
+    }
+  });
+});
+
+describe('files', () => {
+  it('caches hashed assets for a year and revalidates the others', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const logo = await app.inject({ method: 'GET', url: '/images/default-logo.svg' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the list of pages', () => {
+  it('names every route of the web app', () => {
+    // TanStack Router's generated tree lists each page as a link target ('/news/$slug').
+    const tree = readFileSync(resolve(import.meta.dirname, '../../../web/src/routeTree.gen.ts'), 'utf8');
+    const block = /export interface FileRoutesByTo \{([^}]*)\}/.exec(tree)![1]!;
+    const pages = [...block.matchAll(/'([^']+)':/g)].map(([, path]) => path!.replace(/\$(\w+)/g, ':$1'));
+    expect(pages.length).toBeGreaterThan(5);
+    const listed = new Set(CLIENT_ROUTES.map((route) => route.replace(/:\w+/g, ':param')));
+    for (const page of pages) expect(listed, page).toContain(page.replace(/:\w+/g, ':param'));
+  });
+});

@@ -1,0 +1,27 @@
+import { TRPCClientError } from '@trpc/client';
+
+interface ServerErrorData {
+  code?: string;
+  /** Invalid input: each field that is wrong and why (the server's http/errors.ts). */
+  issues?: { path: (string | number)[]; message: string }[];
+}
+
+/**
+ * The server's reason for a failed call, when it sent one meant for people: the first field
+ * issue of invalid input, else its message. Null for a bug on the server ('Internal server
+ * error'), a lost connection, or anything that is not an answer from the server.
+ */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof TRPCClientError) || !error.shape) return null;
+  const data = (error.data ?? {}) as ServerErrorData;
+  if (data.code === 'INTERNAL_SERVER_ERROR') return null;
+  const issue = data.issues?.[0];
+  if (issue) return issue.message;
+  const message = String(error.message ?? '');
+  return message || null;
+}
+
+/** What a person reads for any failed call: the server's reason, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return serverMessage(error) ?? fallback;
+}
