@@ -14,11 +14,15 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as EventsRouteImport } from './routes/events'
 import { Route as MatchesRouteImport } from './routes/matches'
 import { Route as RankingsRouteImport } from './routes/rankings'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminGraphicRouteImport } from './routes/admin/graphic'
+import { Route as MatchesIdRouteImport } from './routes/matches_.$id'
 import { Route as NewsIndexRouteImport } from './routes/news/index'
 import { Route as NewsSlugRouteImport } from './routes/news/$slug'
+import { Route as PlayersIdRouteImport } from './routes/players.$id'
+import { Route as TeamsIdRouteImport } from './routes/teams.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -45,6 +49,11 @@ const RankingsRoute = RankingsRouteImport.update({
   path: '/rankings',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SigninRoute = SigninRouteImport.update({
   id: '/signin',
   path: '/signin',
@@ -60,6 +69,11 @@ const AdminGraphicRoute = AdminGraphicRouteImport.update({
   path: '/graphic',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const MatchesIdRoute = MatchesIdRouteImport.update({
+  id: '/matches_/$id',
+  path: '/matches/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NewsIndexRoute = NewsIndexRouteImport.update({
   id: '/news/',
   path: '/news/',
@@ -70,6 +84,16 @@ const NewsSlugRoute = NewsSlugRouteImport.update({
   path: '/news/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PlayersIdRoute = PlayersIdRouteImport.update({
+  id: '/players/$id',
+  path: '/players/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TeamsIdRoute = TeamsIdRouteImport.update({
+  id: '/teams/$id',
+  path: '/teams/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -77,9 +101,13 @@ export interface FileRoutesByFullPath {
   '/events': typeof EventsRoute
   '/matches': typeof MatchesRoute
   '/rankings': typeof RankingsRoute
+  '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/admin/graphic': typeof AdminGraphicRoute
+  '/matches/$id': typeof MatchesIdRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/players/$id': typeof PlayersIdRoute
+  '/teams/$id': typeof TeamsIdRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
 }
@@ -88,9 +116,13 @@ export interface FileRoutesByTo {
   '/events': typeof EventsRoute
   '/matches': typeof MatchesRoute
   '/rankings': typeof RankingsRoute
+  '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/admin/graphic': typeof AdminGraphicRoute
+  '/matches/$id': typeof MatchesIdRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/players/$id': typeof PlayersIdRoute
+  '/teams/$id': typeof TeamsIdRoute
   '/admin': typeof AdminIndexRoute
   '/news': typeof NewsIndexRoute
 }
@@ -101,9 +133,13 @@ export interface FileRoutesById {
   '/events': typeof EventsRoute
   '/matches': typeof MatchesRoute
   '/rankings': typeof RankingsRoute
+  '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/admin/graphic': typeof AdminGraphicRoute
+  '/matches_/$id': typeof MatchesIdRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/players/$id': typeof PlayersIdRoute
+  '/teams/$id': typeof TeamsIdRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
 }
@@ -115,9 +151,13 @@ export interface FileRouteTypes {
     | '/events'
     | '/matches'
     | '/rankings'
+    | '/search'
     | '/signin'
     | '/admin/graphic'
+    | '/matches/$id'
     | '/news/$slug'
+    | '/players/$id'
+    | '/teams/$id'
     | '/admin/'
     | '/news/'
   fileRoutesByTo: FileRoutesByTo
@@ -126,9 +166,13 @@ export interface FileRouteTypes {
     | '/events'
     | '/matches'
     | '/rankings'
+    | '/search'
     | '/signin'
     | '/admin/graphic'
+    | '/matches/$id'
     | '/news/$slug'
+    | '/players/$id'
+    | '/teams/$id'
     | '/admin'
     | '/news'
   id:
@@ -138,9 +182,13 @@ export interface FileRouteTypes {
     | '/events'
     | '/matches'
     | '/rankings'
+    | '/search'
     | '/signin'
     | '/admin/graphic'
+    | '/matches_/$id'
     | '/news/$slug'
+    | '/players/$id'
+    | '/teams/$id'
     | '/admin/'
     | '/news/'
   fileRoutesById: FileRoutesById
@@ -151,8 +199,12 @@ export interface RootRouteChildren {
   EventsRoute: typeof EventsRoute
   MatchesRoute: typeof MatchesRoute
   RankingsRoute: typeof RankingsRoute
+  SearchRoute: typeof SearchRoute
   SigninRoute: typeof SigninRoute
+  MatchesIdRoute: typeof MatchesIdRoute
   NewsSlugRoute: typeof NewsSlugRoute
+  PlayersIdRoute: typeof PlayersIdRoute
+  TeamsIdRoute: typeof TeamsIdRoute
   NewsIndexRoute: typeof NewsIndexRoute
 }
 
@@ -193,6 +245,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RankingsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/signin': {
       id: '/signin'
       path: '/signin'
@@ -214,6 +273,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGraphicRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/matches_/$id': {
+      id: '/matches_/$id'
+      path: '/matches/$id'
+      fullPath: '/matches/$id'
+      preLoaderRoute: typeof MatchesIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/news/': {
       id: '/news/'
       path: '/news'
@@ -226,6 +292,20 @@ declare module '@tanstack/react-router' {
       path: '/news/$slug'
       fullPath: '/news/$slug'
       preLoaderRoute: typeof NewsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/players/$id': {
+      id: '/players/$id'
+      path: '/players/$id'
+      fullPath: '/players/$id'
+      preLoaderRoute: typeof PlayersIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/teams/$id': {
+      id: '/teams/$id'
+      path: '/teams/$id'
+      fullPath: '/teams/$id'
+      preLoaderRoute: typeof TeamsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -251,8 +331,12 @@ const rootRouteChildren: RootRouteChildren = {
   EventsRoute: EventsRoute,
   MatchesRoute: MatchesRoute,
   RankingsRoute: RankingsRoute,
+  SearchRoute: SearchRoute,
   SigninRoute: SigninRoute,
+  MatchesIdRoute: MatchesIdRoute,
   NewsSlugRoute: NewsSlugRoute,
+  PlayersIdRoute: PlayersIdRoute,
+  TeamsIdRoute: TeamsIdRoute,
   NewsIndexRoute: NewsIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,0 +1,4 @@
+// Placeholder until the page lands (issue 10); replaced before this reaches main's CI.
+export function MatchPage({ id }: { id: string }) {
+  return <p>{id}</p>;
+}
