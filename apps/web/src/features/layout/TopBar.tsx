@@ -1,6 +1,8 @@
-import { Container, TextInput } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { siteSettings } from '../../lib/site-settings';
+import { SearchBox } from '../search/SearchBox';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
 import classes from './TopBar.module.css';
 
 const NAV_LINKS = [
@@ -9,20 +11,7 @@ const NAV_LINKS = [
   { to: '/matches', label: 'Matches' },
 ] as const;
 
-function SearchBox({ className }: { className: string | undefined }) {
-  return (
-    <TextInput
-      className={className}
-      disabled
-      placeholder="Search (coming soon)"
-      aria-label="Search (coming soon)"
-      type="search"
-      size="sm"
-    />
-  );
-}
-
-/** Sticky site header: brand, main navigation and the (not yet available) search box. */
+/** Sticky site header: brand, main navigation, the colour scheme toggle and the search box (inline on wide screens, below on narrow ones). */
 export function TopBar() {
   const pathname = useLocation({ select: (location) => location.pathname });
   return (
@@ -52,10 +41,10 @@ export function TopBar() {
             Events
           </a>
         </nav>
-        <SearchBox className={classes.inlineSearch} />
-      </Container>
-      <Container size="xl" className={classes.searchRow}>
-        <SearchBox className={classes.stackedSearch} />
+        <ColorSchemeToggle />
+        <div className={classes.search}>
+          <SearchBox />
+        </div>
       </Container>
     </header>
   );

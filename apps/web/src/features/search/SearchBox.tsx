@@ -1,0 +1,127 @@
+import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/error-message';
+import { PlayerResultLine, TeamResultLine } from './SearchResultLine';
+import { SEARCH_ERROR, noMatchText, searchTerm, useSearchResults } from './useSearch';
+import classes from './Search.module.css';
+
+export const SEARCH_LABEL = 'Search teams and players';
+/** Wait this long after the last key before asking the server. */
+export const SEARCH_DEBOUNCE_MS = 250;
+/** Teams and players each, in the box; the search page shows more. */
+const BOX_LIMIT = 5;
+
+/**
+ * The top bar's search: a combobox listing teams and players as the visitor types. Arrows
+ * move through the results, Enter opens the highlighted one's page (or, with none
+ * highlighted, the search page with every result), Escape closes the list.
+ */
+export function SearchBox({ className }: { className?: string }) {
+  const navigate = useNavigate();
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const typed = searchTerm(text);
+  const term = searchTerm(debounced);
+  const results = useSearchResults(term, BOX_LIMIT);
+  const settled = typed !== null && typed === term && !results.isPlaceholderData;
+
+  const leave = () => {
+    combobox.closeDropdown();
+    setText('');
+  };
+
+  const openResult = (value: string) => {
+    const [kind, id] = value.split(':') as ['team' | 'player', string];
+    leave();
+    void navigate(kind === 'team' ? { to: '/teams/$id', params: { id } } : { to: '/players/$id', params: { id } });
+  };
+
+  const openSearchPage = () => {
+    if (!typed) return;
+    leave();
+    void navigate({ to: '/search', search: { q: typed } });
+  };
+
+  const teams = results.data?.teams ?? [];
+  const players = results.data?.players ?? [];
+  const hasResults = teams.length + players.length > 0;
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={openResult} withinPortal={false} position="bottom-start">
+      <Combobox.Target withExpandedAttribute>
+        <TextInput
+          className={className}
+          aria-label={SEARCH_LABEL}
+          placeholder={SEARCH_LABEL}
+          type="search"
+          size="sm"
+          value={text}
+          autoComplete="off"
+          rightSection={typed !== null && !settled && !results.isError ? <Loader size={14} aria-hidden="true" /> : null}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            combobox.resetSelectedOption();
+            if (searchTerm(event.currentTarget.value)) combobox.openDropdown();
+            else combobox.closeDropdown();
+          }}
+          onFocus={() => typed && combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          onKeyDown={(event) => {
+            // With a result highlighted, the combobox opens it; otherwise Enter asks for every result.
+            if (event.key === 'Enter' && (!combobox.dropdownOpened || combobox.getSelectedOptionIndex() === -1)) {
+              event.preventDefault();
+              openSearchPage();
+            }
+          }}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={typed === null}>
+        <Combobox.Options aria-label="Search results">
+          {results.isError && settled ? (
+            <div className={classes.error} role="alert">
+              {errorMessage(results.error, SEARCH_ERROR)}
+            </div>
+          ) : !hasResults && settled ? (
+            <Combobox.Empty>{noMatchText(typed)}</Combobox.Empty>
+          ) : !hasResults ? (
+            <div className={classes.state} role="status">
+              Searching…
+            </div>
+          ) : (
+            <>
+              {teams.length > 0 && (
+                <Combobox.Group label="Teams">
+                  {teams.map((team) => (
+                    <Combobox.Option key={team.id} value={`team:${team.id}`}>
+                      <TeamResultLine team={team} />
+                    </Combobox.Option>
+                  ))}
+                </Combobox.Group>
+              )}
+              {players.length > 0 && (
+                <Combobox.Group label="Players">
+                  {players.map((player) => (
+                    <Combobox.Option key={player.id} value={`player:${player.id}`}>
+                      <PlayerResultLine player={player} />
+                    </Combobox.Option>
+                  ))}
+                </Combobox.Group>
+              )}
+            </>
+          )}
+        </Combobox.Options>
+        {typed && (
+          <Combobox.Footer>
+            {/* Pressing on the link must not blur the box first, which would close the list under the pointer. */}
+            <Link to="/search" search={{ q: typed }} className={classes.footerLink} onMouseDown={(event) => event.preventDefault()} onClick={leave}>
+              All results for "{typed}"
+            </Link>
+          </Combobox.Footer>
+        )}
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
