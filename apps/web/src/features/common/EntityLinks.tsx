@@ -1,4 +1,3 @@
-import { VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import classes from './EntityLinks.module.css';
@@ -35,20 +34,22 @@ export function PlayerLink(props: EntityLinkProps) {
 
 interface MatchLinkProps {
   match: { id: string; team1: { name: string }; team2: { name: string } };
-  /** What the link reads; 'Match details' unless given. */
-  children?: ReactNode;
   className?: string;
 }
 
+const MATCH_LINK_TEXT = 'Match details';
+
 /** The way to a match's page, its accessible name naming both teams. */
-export function MatchLink({ match, children = 'Match details', className }: MatchLinkProps) {
+export function MatchLink({ match, className }: MatchLinkProps) {
   return (
-    <Link to="/matches/$id" params={{ id: match.id }} className={[classes.matchLink, className].filter(Boolean).join(' ')}>
-      {children}
-      <VisuallyHidden>
-        {': '}
-        {match.team1.name} vs {match.team2.name}
-      </VisuallyHidden>
+    <Link
+      to="/matches/$id"
+      params={{ id: match.id }}
+      className={[classes.matchLink, className].filter(Boolean).join(' ')}
+      // Several cards each have one: the name says which match (and starts with the visible words).
+      aria-label={`${MATCH_LINK_TEXT}: ${match.team1.name} vs ${match.team2.name}`}
+    >
+      {MATCH_LINK_TEXT}
     </Link>
   );
 }

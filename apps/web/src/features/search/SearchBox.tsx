@@ -56,7 +56,10 @@ export function SearchBox({ className }: { className?: string }) {
           className={className}
           aria-label={SEARCH_LABEL}
           placeholder={SEARCH_LABEL}
-          type="search"
+          // Text, not type="search": the browser would empty a search field on Escape, which only closes the list here.
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
           size="sm"
           value={text}
           autoComplete="off"
