@@ -37,6 +37,7 @@ interface Paged<T> {
   count: number;
   results: T[];
 }
+type Box = { x: number; y: number; width: number; height: number };
 interface Named {
   id: string;
   name: string;
@@ -228,6 +229,15 @@ describeE2E.concurrent('public site', () => {
     // The search box sits below the bar; the brand text is for large screens.
     expect(await page.getByRole('combobox', { name: 'Search teams and players' }).isVisible()).toBe(true);
     expect(await page.getByRole('banner').getByText('Campus Elo', { exact: true }).isVisible()).toBe(false);
+    // The links, the search box and the scheme toggle each have their own room.
+    const boxes = await Promise.all(
+      [page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }), page.getByRole('combobox', { name: 'Search teams and players' }), page.getByRole('button', { name: 'Dark mode' })].map(
+        async (locator) => (await locator.boundingBox())!,
+      ),
+    );
+    const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect([overlap(boxes[0]!, boxes[1]!), overlap(boxes[0]!, boxes[2]!), overlap(boxes[1]!, boxes[2]!)]).toEqual([false, false, false]);
+    expect(boxes.every((box) => box.x + box.width <= VIEWPORTS.mobile.width)).toBe(true);
     await expectLandmarks(page);
     await expectNoHorizontalOverflow(page);
     await expectNoSeriousAxeViolations(page, 'home (mobile)');

@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { siteSettings } from '../../lib/site-settings';
-import { SearchBox } from '../search/SearchBox';
+import { SearchField } from '../search/SearchField';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import classes from './TopBar.module.css';
 
@@ -11,7 +11,7 @@ const NAV_LINKS = [
   { to: '/matches', label: 'Matches' },
 ] as const;
 
-/** Sticky site header: brand, main navigation, the colour scheme toggle and the search box (inline on wide screens, below on narrow ones). */
+/** Sticky site header: brand, main navigation, the search box and the colour scheme toggle (these two inline on wide screens, on a row of their own on narrow ones). */
 export function TopBar() {
   const pathname = useLocation({ select: (location) => location.pathname });
   return (
@@ -41,10 +41,10 @@ export function TopBar() {
             Events
           </a>
         </nav>
-        <ColorSchemeToggle />
         <div className={classes.search}>
-          <SearchBox />
+          <SearchField />
         </div>
+        <ColorSchemeToggle />
       </Container>
     </header>
   );

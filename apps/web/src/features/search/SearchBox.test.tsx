@@ -2,9 +2,11 @@ import { MantineProvider } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from '@tanstack/react-router';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { never, renderWithProviders } from '../common/testing';
 import { SearchBox } from './SearchBox';
+import { SearchField } from './SearchField';
 
 const answer = {
   teams: [
@@ -20,12 +22,17 @@ function Where() {
   return <p data-testid="where">{location.href}</p>;
 }
 
-function renderBox(search: (input: { q: string; limit: number }) => unknown = () => answer) {
+function ControlledBox() {
+  const [text, setText] = useState('');
+  return <SearchBox text={text} setText={setText} />;
+}
+
+function renderBox(search: (input: { q: string; limit: number }) => unknown = () => answer, { field = false } = {}) {
   const asked: { q: string; limit: number }[] = [];
   renderWithProviders(
     // env="test": no transitions, so the list is there as soon as it opens.
     <MantineProvider env="test">
-      <SearchBox />
+      {field ? <SearchField /> : <ControlledBox />}
       <Where />
     </MantineProvider>,
     {
@@ -115,5 +122,20 @@ describe('SearchBox', () => {
     });
     await userEvent.type(await box(), 'zzz');
     expect((await screen.findByRole('alert')).textContent).toBe('Search failed. Please try again.');
+  });
+
+  it('hands over from the plain field, loaded with the page, to the combobox with the text and the focus', async () => {
+    renderBox(() => answer, { field: true });
+    const plain = await box();
+    plain.focus();
+    await userEvent.keyboard('ow');
+    // The combobox replaces the plain field, keeps what was typed and lists the results.
+    expect(await screen.findByRole('option', { name: /Owl College/ })).toBeTruthy();
+    const combobox = await box();
+    expect(combobox).not.toBe(plain);
+    expect(document.activeElement).toBe(combobox);
+    expect((combobox as HTMLInputElement).value).toBe('ow');
+    await userEvent.keyboard('l{ArrowDown}{Enter}');
+    await waitFor(() => expect(where()).toBe('/teams/team-owls'));
   });
 });

@@ -1,13 +1,12 @@
 import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { PlayerResultLine, TeamResultLine } from './SearchResultLine';
 import { SEARCH_ERROR, noMatchText, searchTerm, useSearchResults } from './useSearch';
 import classes from './Search.module.css';
+import { SEARCH_LABEL, type SearchFieldProps } from './SearchField';
 
-export const SEARCH_LABEL = 'Search teams and players';
 /** Wait this long after the last key before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 250;
 /** Teams and players each, in the box; the search page shows more. */
@@ -16,12 +15,12 @@ const BOX_LIMIT = 5;
 /**
  * The top bar's search: a combobox listing teams and players as the visitor types. Arrows
  * move through the results, Enter opens the highlighted one's page (or, with none
- * highlighted, the search page with every result), Escape closes the list.
+ * highlighted, the search page with every result), Escape closes the list. SearchField
+ * loads it when the visitor first reaches for the box, and keeps its text.
  */
-export function SearchBox({ className }: { className?: string }) {
+export function SearchBox({ text, setText, autoFocus }: SearchFieldProps & { autoFocus?: boolean }) {
   const navigate = useNavigate();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const typed = searchTerm(text);
   const term = searchTerm(debounced);
@@ -53,7 +52,7 @@ export function SearchBox({ className }: { className?: string }) {
     <Combobox store={combobox} onOptionSubmit={openResult} withinPortal={false} position="bottom-start">
       <Combobox.Target withExpandedAttribute>
         <TextInput
-          className={className}
+          autoFocus={autoFocus}
           aria-label={SEARCH_LABEL}
           placeholder={SEARCH_LABEL}
           // Text, not type="search": the browser would empty a search field on Escape, which only closes the list here.
@@ -70,6 +69,7 @@ export function SearchBox({ className }: { className?: string }) {
             if (searchTerm(event.currentTarget.value)) combobox.openDropdown();
             else combobox.closeDropdown();
           }}
+          // Also on arrival with the focus (autoFocus): lists what was typed into the plain field meanwhile.
           onFocus={() => typed && combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
           onKeyDown={(event) => {
