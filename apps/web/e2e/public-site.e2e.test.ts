@@ -250,7 +250,7 @@ describeE2E.concurrent('public site', () => {
     const teamId = await firstRow.getAttribute('data-team-id');
     const box = (await firstRow.boundingBox())!;
     // Anywhere on the row, not only the name: its Elo at the far end.
-    await page.mouse.click(box.x + box.width - 8, box.y + box.height / 2);
+    await firstRow.click({ position: { x: box.width - 8, y: box.height / 2 } });
     await page.waitForURL(`${site.url}/teams/${teamId}`);
   });
 
