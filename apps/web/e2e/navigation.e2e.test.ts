@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, seriousAxeViolations, startTestSite, type TestSite } from './harness';
+import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, seriousAxeViolations, startTestSite, type TestSite } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 180_000;
@@ -207,5 +207,36 @@ describeE2E('navigation: search, links, colour scheme', () => {
       expect(found).toEqual({});
     },
     SLOW * 2,
+  );
+
+  it(
+    'axe finds nothing serious on the sign-in page and the admin tabs in either scheme',
+    async () => {
+      const found: Record<string, unknown> = {};
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const page = await newPage({ colorScheme });
+        const check = async (label: string) => {
+          await page.waitForLoadState('networkidle');
+          const violations = await seriousAxeViolations(page);
+          if (violations.length > 0) found[`${label} (${colorScheme})`] = violations;
+        };
+        await page.goto(`${site.url}/signin`);
+        await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+        await check('sign in');
+        await page.getByLabel('Email').fill(OWNER.email);
+        await page.getByRole('textbox', { name: 'Password' }).fill(OWNER.password);
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.waitForURL(`${site.url}/admin`);
+        expect(await scheme(page)).toBe(colorScheme);
+        for (const tab of ['Control Panel', 'Edit Team/Player', 'Import Matches', 'Database Viewer', 'Clear Database', 'Graphic Generator', 'Merge Teams']) {
+          await page.getByRole('tab', { name: tab, exact: true }).click();
+          await page.getByRole('tabpanel').waitFor();
+          await check(tab);
+        }
+        await page.close();
+      }
+      expect(found).toEqual({});
+    },
+    SLOW,
   );
 });
