@@ -201,6 +201,10 @@ describeE2E('navigation: search, links, colour scheme', () => {
           await page.getByRole('option').first().waitFor();
           const open = await seriousAxeViolations(page);
           if (open.length > 0) found[`search list (${colorScheme}, ${viewport})`] = open;
+          await page.getByRole('combobox', { name: SEARCH }).fill('qqxxzz');
+          await page.getByText('No teams or players match "qqxxzz"').waitFor();
+          const empty = await seriousAxeViolations(page);
+          if (empty.length > 0) found[`search list, nothing found (${colorScheme}, ${viewport})`] = empty;
           await page.close();
         }
       }

@@ -8,7 +8,7 @@ import classes from './Search.module.css';
 import { SEARCH_LABEL, type SearchFieldProps } from './SearchField';
 
 /** Wait this long after the last key before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 /** Teams and players each, in the box; the search page shows more. */
 const BOX_LIMIT = 5;
 
@@ -82,40 +82,38 @@ export function SearchBox({ text, setText, autoFocus }: SearchFieldProps & { aut
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={typed === null}>
-        <Combobox.Options aria-label="Search results">
-          {results.isError && settled ? (
+        {/* Always mounted (the input's aria-expanded and aria-controls need its id), hidden while empty. */}
+        <Combobox.Options aria-label="Search results" hidden={!hasResults}>
+          {teams.length > 0 && (
+            <Combobox.Group label="Teams">
+              {teams.map((team) => (
+                <Combobox.Option key={team.id} value={`team:${team.id}`}>
+                  <TeamResultLine team={team} />
+                </Combobox.Option>
+              ))}
+            </Combobox.Group>
+          )}
+          {players.length > 0 && (
+            <Combobox.Group label="Players">
+              {players.map((player) => (
+                <Combobox.Option key={player.id} value={`player:${player.id}`}>
+                  <PlayerResultLine player={player} />
+                </Combobox.Option>
+              ))}
+            </Combobox.Group>
+          )}
+        </Combobox.Options>
+        {/* The states sit beside the list, not in it: a listbox holds options only. */}
+        {!hasResults &&
+          (results.isError && settled ? (
             <div className={classes.error} role="alert">
               {errorMessage(results.error, SEARCH_ERROR)}
             </div>
-          ) : !hasResults && settled ? (
-            <Combobox.Empty>{noMatchText(typed)}</Combobox.Empty>
-          ) : !hasResults ? (
-            <div className={classes.state} role="status">
-              Searching…
-            </div>
           ) : (
-            <>
-              {teams.length > 0 && (
-                <Combobox.Group label="Teams">
-                  {teams.map((team) => (
-                    <Combobox.Option key={team.id} value={`team:${team.id}`}>
-                      <TeamResultLine team={team} />
-                    </Combobox.Option>
-                  ))}
-                </Combobox.Group>
-              )}
-              {players.length > 0 && (
-                <Combobox.Group label="Players">
-                  {players.map((player) => (
-                    <Combobox.Option key={player.id} value={`player:${player.id}`}>
-                      <PlayerResultLine player={player} />
-                    </Combobox.Option>
-                  ))}
-                </Combobox.Group>
-              )}
-            </>
-          )}
-        </Combobox.Options>
+            <div className={classes.state} role="status">
+              {settled ? noMatchText(typed) : 'Searching…'}
+            </div>
+          ))}
         {typed && (
           <Combobox.Footer>
             {/* Pressing on the link must not blur the box first, which would close the list under the pointer. */}
