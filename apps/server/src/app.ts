@@ -103,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerContentRoutes(app, deps);
   await registerFeedRoutes(app, deps);
 
-  await registerWebApp(app, config);
+  await registerWebApp(app, deps);
 
   return app;
 }
