@@ -1,6 +1,6 @@
 import type { MatchListItem, PlayerListItem } from '@campus-elo/api-contract';
 import { eloChangePreview, starRating } from '@campus-elo/domain';
-import { Anchor, Badge, Skeleton, Text } from '@mantine/core';
+import { Badge, Skeleton, Text } from '@mantine/core';
 import { trpc } from '../../lib/trpc';
 import { RouterAnchor } from '../common/RouterAnchor';
 import { EloChange } from '../common/EloChange';
