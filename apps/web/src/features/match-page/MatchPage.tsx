@@ -89,7 +89,7 @@ function TeamSide({ match, side }: { match: MatchPageData; side: Side }) {
         {team.name}
       </RouterAnchor>
       {match.winner?.id === team.id && (
-        <Badge color="green.9" variant="filled">
+        <Badge variant="filled" className={classes.winner}>
           Winner
         </Badge>
       )}

@@ -47,7 +47,7 @@ function PlayerHeader({ player }: { player: Loadable<PlayerPageData> }) {
           ) : (
             <Text c="dimmed">No team</Text>
           )}
-          <Badge variant="light" color={p.benched ? 'gray' : 'green'} c={p.benched ? 'gray.9' : 'green.9'} data-status={p.benched ? 'benched' : 'active'}>
+          <Badge variant="light" color="gray" c="gray.9" data-status={p.benched ? 'benched' : 'active'}>
             {p.benched ? 'Benched' : 'Active'}
           </Badge>
         </div>
