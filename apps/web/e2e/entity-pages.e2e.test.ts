@@ -134,6 +134,27 @@ describeE2E('team, match and player pages', () => {
   );
 
   it(
+    'fits a phone: the team and match pages need no sideways scrolling',
+    async ({ onTestFinished }) => {
+      const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+      page.setDefaultTimeout(WAIT);
+      onTestFinished(() => page.close());
+      const [top] = (await api<{ results: Named[] }>('teams?sort=elo&order=desc&page=1&page_size=1')).results;
+      await page.goto(`${site.url}/teams/${top!.id}`);
+      await page.locator('[data-result-row]').first().waitFor();
+      await page.getByRole('list', { name: 'Active players' }).waitFor();
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, 'team-page-mobile');
+      await page.locator('[data-result-row]').first().getByRole('link').first().click();
+      await page.locator('[data-head-to-head]').waitFor();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, 'match-page-mobile');
+    },
+    SLOW,
+  );
+
+  it(
     'answers 404 and shows the not-found page for a malformed id, an unknown match and a hidden player',
     async ({ onTestFinished }) => {
       const page = await browser.newPage({ viewport: VIEWPORTS.mobile });

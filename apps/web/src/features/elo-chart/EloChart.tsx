@@ -45,7 +45,7 @@ const axisDate = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numer
 /**
  * A line chart of Elo over time, drawn as plain SVG so that every point can take keyboard
  * focus (one Tab stop, arrow keys between points) and tell the same details as on hover
- * (docs/decisions/0020). Markers are drawn as dashed vertical lines.
+ * (docs/decisions/0020). Markers are ticks along the time axis.
  */
 export function EloChart({ label, summary, points, markers = [] }: EloChartProps) {
   const summaryId = useId();
@@ -104,7 +104,8 @@ export function EloChart({ label, summary, points, markers = [] }: EloChartProps
               </text>
             )}
             {markers.map((marker) => (
-              <line key={marker.key} className={classes.marker} x1={x(marker.date)} x2={x(marker.date)} y1={PAD.top} y2={HEIGHT - PAD.bottom} data-marker>
+              // A short tick under the plot: weekly snapshots come too often for full-height lines.
+              <line key={marker.key} className={classes.marker} x1={x(marker.date)} x2={x(marker.date)} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom + 6} data-marker>
                 <title>{marker.label}</title>
               </line>
             ))}

@@ -88,11 +88,13 @@ function TeamSide({ match, side }: { match: MatchPageData; side: Side }) {
       <RouterAnchor to="/teams/$id" params={{ id: team.id }} fw={700} size="lg" className={classes.teamName}>
         {team.name}
       </RouterAnchor>
-      {match.winner?.id === team.id && (
-        <Badge variant="filled" className={classes.winner}>
-          Winner
-        </Badge>
-      )}
+      <span className={classes.badgeSlot}>
+        {match.winner?.id === team.id && (
+          <Badge variant="filled" className={classes.winner}>
+            Winner
+          </Badge>
+        )}
+      </span>
       {showScore && (
         <span className={classes.score}>
           <VisuallyHidden>Score </VisuallyHidden>

@@ -8,8 +8,7 @@ export function RankMovement({ rank, previousRank }: { rank: number; previousRan
   if (places === 0) {
     return (
       <span className={classes.movement} data-movement="same">
-        <span aria-hidden="true">=</span>
-        <VisuallyHidden>unchanged since the last weekly ranking</VisuallyHidden>
+        no change<VisuallyHidden> since the last weekly ranking</VisuallyHidden>
       </span>
     );
   }

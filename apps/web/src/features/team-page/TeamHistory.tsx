@@ -76,7 +76,7 @@ export function EloHistorySection({ teamName, history, rankHistory }: { teamName
             `${data.results.length} ${data.results.length === 1 ? 'match' : 'matches'}`,
             first ? ` from ${formatDate(first.date)}: Elo went from ${first.elo_before} to ${points.at(-1)!.value}.` : '.',
             ` Highest ${Math.max(...values)}, lowest ${Math.min(...values)}.`,
-            snapshots.length ? ` Dashed lines mark the ${snapshots.length} weekly ranking snapshots.` : '',
+            snapshots.length ? ` Ticks under the chart mark the ${snapshots.length} weekly ranking snapshots.` : '',
             ' Focus a point and use the arrow keys to move between matches; each result is also listed under Results.',
           ].join('');
           return (
@@ -104,7 +104,7 @@ function ShowAll({ total, shown, onShowAll }: { total: number; shown: number; on
 
 function TeamLink({ team }: { team: { id: string; name: string; picture: string | null } }) {
   return (
-    <span className={classes.row} style={{ padding: 0 }}>
+    <span className={classes.teamLink}>
       <TeamLogo src={team.picture} size={24} />
       <RouterAnchor to="/teams/$id" params={{ id: team.id }}>
         {team.name}
