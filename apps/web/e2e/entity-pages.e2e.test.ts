@@ -127,6 +127,7 @@ describeE2E('team, match and player pages', () => {
       await page.locator('[data-fact="skill-level"]').waitFor();
       await page.getByRole('region', { name: 'Elo history' }).locator('figure, p').first().waitFor();
       await expectNoSeriousAxeViolations(page, 'player page');
+      await saveScreenshot(page, 'player-page-desktop');
 
       expect(problems).toEqual([]);
     },

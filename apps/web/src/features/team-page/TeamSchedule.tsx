@@ -71,7 +71,7 @@ function UpcomingRow({ match, teamId }: { match: MatchListItem; teamId: string }
         <RouterAnchor to="/matches/$id" params={{ id: match.id }} size="sm" fw={600}>
           {formatDateTime(match.date)}
         </RouterAnchor>
-        <div className={classes.row} style={{ padding: 0 }}>
+        <div className={classes.line}>
           <span className={classes.dimmed}>vs</span>
           <TeamLogo src={opponent.picture} size={24} />
           <RouterAnchor to="/teams/$id" params={{ id: opponent.id }}>
@@ -79,7 +79,7 @@ function UpcomingRow({ match, teamId }: { match: MatchListItem; teamId: string }
           </RouterAnchor>
           <span className={classes.dimmed}>({opponent.elo})</span>
         </div>
-        <div className={classes.row} style={{ padding: 0 }}>
+        <div className={classes.line}>
           <span>
             Win <EloChange value={change.win} />
           </span>
