@@ -3,7 +3,7 @@ export { createDatabase, type ConnectionOptions, type DatabaseHandle } from './c
 export { isDatabaseUnavailable } from './database-unavailable';
 export { migrateToLatest } from './migrate';
 export { attachDataVersionTriggers, DATA_CHANGED_CHANNEL, DATA_VERSION_TRIGGER, TABLES_WITHOUT_DATA_VERSION } from './data-version';
-export type { NotificationHandlers, StopListening } from './notifications';
+export { LISTENER_APPLICATION_NAME, type NotificationHandlers, type StopListening } from './notifications';
 export { PGliteDialect } from './pglite-dialect';
 export { createTestDatabase, eloLedgerBreaks, type TestDatabase } from './testing';
 export { seedDemo, isDatabaseEmpty, type DemoSummary } from './seed/demo';

@@ -17,6 +17,9 @@ export interface NotificationHandlers {
 /** Ends a subscription. */
 export type StopListening = () => Promise<void>;
 
+/** How the listening connection names itself to PostgreSQL (pg_stat_activity). */
+export const LISTENER_APPLICATION_NAME = 'campus-elo listener';
+
 /** First wait before opening a lost listening connection again; it doubles up to the maximum. */
 const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 5_000;
@@ -41,7 +44,7 @@ export function listenPostgres(connectionString: string, channel: string, handle
   const connect = async () => {
     retryTimer = undefined;
     if (stopped) return;
-    const current = new pg.Client({ connectionString, connectionTimeoutMillis: HEARTBEAT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const current = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME, connectionTimeoutMillis: HEARTBEAT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     client = current;
     let lost = false;
     const lose = (error: unknown) => {
