@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createUser } from '../src/features/auth/users';
+import { publicReadOf } from '../src/http/caching';
+import { restEndpoints } from '../src/http/rest-endpoints';
+import { appRouter } from '../src/router';
+import { accessOf } from '../src/trpc';
 import { ids, insertLeague } from './league-fixture';
 
 /** Counts the reading statements an app sends to the database. */
@@ -52,6 +56,25 @@ async function startReplica(database: TestDatabase, env: Record<string, string> 
     },
   };
 }
+
+describe('what the response cache may share', () => {
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+
+  it('is only what anyone may read: every public.* procedure is an unguarded query', () => {
+    const shared = Object.keys(procedures).filter((path) => publicReadOf(`/trpc/${path}`));
+    expect(shared.length).toBeGreaterThan(5);
+    expect(shared.filter((path) => accessOf(procedures[path]!) !== 'public' || procedures[path]!._def.type !== 'query')).toEqual([]);
+    expect(Object.keys(procedures).filter((path) => !path.startsWith('public.') && publicReadOf(`/trpc/${path}`))).toEqual([]);
+  });
+
+  it('covers every /v1/public path, each served by a public.* procedure', () => {
+    const endpoints = restEndpoints(appRouter).filter((endpoint) => endpoint.paths.some((path) => publicReadOf(path)));
+    expect(endpoints.length).toBeGreaterThan(5);
+    expect(endpoints.filter((endpoint) => !endpoint.procedure.startsWith('public.') || endpoint.rest.method !== 'GET').map((e) => e.procedure)).toEqual([]);
+    const publicProcedures = restEndpoints(appRouter).filter((endpoint) => endpoint.procedure.startsWith('public.'));
+    expect(publicProcedures.filter((endpoint) => !endpoint.paths.every((path) => publicReadOf(path))).map((e) => e.procedure)).toEqual([]);
+  });
+});
 
 describe('the response cache', () => {
   let database: TestDatabase;
