@@ -238,6 +238,17 @@ describe('the response cache', () => {
     expect(JSON.parse((await two.get(trpc)).body)).toMatchObject({ result: { data: { name: 'Alpha Renamed' } } });
   });
 
+  it('is not emptied by writes that were refused', async () => {
+    const url = '/v1/public/seasons?page_size=2';
+    await two.get(url);
+    const refused = [
+      await two.app.inject({ method: 'PUT', url: `/v1/teams/${ids.alpha}/`, payload: { name: 'Nobody' } }),
+      await two.app.inject({ method: 'POST', url: '/trpc/admin.teams.update', payload: { id: ids.alpha, name: 'Nobody' } }),
+    ];
+    expect(refused.map((answer) => answer.statusCode)).toEqual([401, 401]);
+    expect((await two.get(url)).headers['x-cache']).toBe('hit');
+  });
+
   it('hears writes made outside the server (another process, the CLI)', async () => {
     const url = team(ids.delta);
     await two.get(url);

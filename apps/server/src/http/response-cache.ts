@@ -3,12 +3,15 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { SESSION_COOKIE_NAME } from '../features/auth/cookies';
-import { appendVary, ifNoneMatchHits, PUBLIC_MAX_AGE_SECONDS, publicReadOf } from './caching';
+import { ifNoneMatchHits, PUBLIC_MAX_AGE_SECONDS, publicReadOf } from './caching';
 
 /** Answers smaller than this go out uncompressed, as @fastify/compress does (app.ts). */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 type Encoding = 'br' | 'gzip' | 'identity';
+
+/** What a kept answer says of itself; the rest (security headers) is made per answer. */
+const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary'] as const;
 
 /** One public read's answer, as sent: the same bytes in each encoding, and its validator. */
 export interface CachedAnswer {
@@ -145,9 +148,11 @@ export class ResponseCache {
   keep(req: FastifyRequest, reply: FastifyReply, body: Buffer, etag: string): CachedAnswer | undefined {
     const leader = this.leaders.get(req);
     if (!leader || leader.flight.generation !== this.generation || !this.listening) return undefined;
-    const headers: Record<string, string> = { 'content-type': String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') };
-    const vary = reply.getHeader('vary');
-    if (vary !== undefined) headers.vary = String(vary);
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
     const answer: CachedAnswer = { etag, headers, bodies: compressed(body) };
     this.answers.set(leader.key, answer);
     this.land(req);
@@ -173,10 +178,8 @@ export class ResponseCache {
 
   private send(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): void {
     this.served.add(req);
-    reply.headers(answer.headers).header('etag', answer.etag).header('cache-control', publicReadOf(req.url)!.cacheControl);
-    // For operators and the tests: this answer touched no procedure and no database.
-    reply.header('x-cache', 'hit');
-    appendVary(reply, 'accept-encoding');
+    // x-cache for operators and the tests: this answer touched no procedure and no database.
+    reply.headers(answer.headers).header('x-cache', 'hit');
     if (ifNoneMatchHits(req.headers['if-none-match'], answer.etag)) {
       void reply.code(304).send();
       return;
@@ -217,17 +220,21 @@ declare module 'fastify' {
 /**
  * Registers the cache's request hooks: hits are answered in onRequest, before the cookie
  * parser, the router's handler, tRPC, zod or SQL; the leader's answer is kept by caching.ts's
- * onSend; a successful write through this replica empties it at once (the notice from the
- * database follows).
+ * onSend; a successful write through this replica empties it before its answer leaves (the
+ * notice from the database follows).
  */
 export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
   app.decorate('responseCache', cache);
   app.addHook('onRequest', async (req, reply) => {
     if (await cache.answer(req, reply)) return reply;
   });
-  app.addHook('onResponse', async (req, reply) => {
-    cache.land(req);
+  app.addHook('onSend', async (req, reply, payload) => {
     const write = req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
-    if (write && reply.statusCode < 400 && (req.url.startsWith('/trpc/') || req.url.startsWith('/v1/'))) cache.invalidate();
+    if (!write || !(req.url.startsWith('/trpc/') || req.url.startsWith('/v1/'))) return payload;
+    // A refused write (a visitor's junk POST) changed nothing and must not empty the cache.
+    const status = payload instanceof Response ? payload.status : reply.statusCode;
+    if (status < 400) cache.invalidate();
+    return payload;
   });
+  app.addHook('onResponse', async (req) => cache.land(req));
 }
