@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_CHANGED_CHANNEL, DATA_VERSION_TRIGGER, TABLES_WITHOUT_DATA_VERSION } from '../src/data-version';
+import { LISTENER_APPLICATION_NAME } from '../src/notifications';
 import { migrateToLatest } from '../src/migrate';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
@@ -23,22 +24,32 @@ async function triggerEvents(database: TestDatabase): Promise<Map<string, string
 /** Collects the channel's notifications; `next()` answers the next one, waiting for it. */
 async function listenTo(database: TestDatabase) {
   const received: string[] = [];
+  const errors: unknown[] = [];
   let wake: (() => void) | undefined;
-  let listening!: () => void;
-  const ready = new Promise<void>((done) => (listening = done));
+  let listenings = 0;
   const stop = await database.listen(DATA_CHANGED_CHANNEL, {
     onNotification: (payload) => {
       received.push(payload);
       wake?.();
     },
-    onListening: () => listening(),
+    onListening: () => {
+      listenings += 1;
+      wake?.();
+    },
+    onError: (error) => errors.push(error),
   });
-  await ready;
+  const until = async (done: () => boolean) => {
+    while (!done()) await new Promise<void>((resolve) => (wake = resolve));
+  };
+  await until(() => listenings > 0);
   return {
     received,
+    errors,
     stop,
+    /** Waits until the subscription is in place for the n-th time. */
+    listening: (n: number) => until(() => listenings >= n),
     async next(): Promise<string> {
-      while (received.length === 0) await new Promise<void>((done) => (wake = done));
+      await until(() => received.length > 0);
       return received.shift()!;
     },
   };
@@ -100,6 +111,24 @@ describe.each(['auto', 'pglite'] as const)('the data version (%s)', (engine) => 
       await database.db.deleteFrom('teams').execute();
       expect(Number(await listener.next())).toBeGreaterThan(Number(version));
       expect(listener.received).toEqual([]);
+    } finally {
+      await listener.stop();
+    }
+  });
+
+  it.runIf(engine === 'auto' && process.env.DATABASE_URL)('reopens a listening connection the server cut, and hears writes again', async () => {
+    const listener = await listenTo(database);
+    try {
+      const { rows } = await sql<{ cut: boolean }>`
+        SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = ${LISTENER_APPLICATION_NAME}
+      `.execute(database.db);
+      // (A listener stopped by the test before may still be leaving.)
+      expect(rows.some((row) => row.cut)).toBe(true);
+      await listener.listening(2);
+      expect(listener.errors.length).toBeGreaterThan(0);
+      await database.db.insertInto('teams').values({ name: 'After The Cut' }).execute();
+      expect(Number(await listener.next())).toBeGreaterThan(0);
     } finally {
       await listener.stop();
     }
