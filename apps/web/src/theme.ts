@@ -23,11 +23,16 @@ export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SC
  * scheme uses the next shade; scores, errors and links get lighter shades on dark.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': theme.colors.gray[7]!,
+  variables: {
+    // Fills that carry white text (a winner badge, a W or L), the same in both schemes.
     '--score-higher': '#1b7a33',
     '--score-lower': theme.colors.red[9]!,
+  },
+  light: {
+    '--mantine-color-dimmed': theme.colors.gray[7]!,
+    // Scores and Elo changes as text on the page.
+    '--score-higher-text': '#1b7a33',
+    '--score-lower-text': theme.colors.red[9]!,
     '--app-error-text': theme.colors.red[9]!,
     '--app-border': theme.colors.gray[3]!,
     '--app-border-subtle': theme.colors.gray[2]!,
@@ -40,8 +45,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   },
   dark: {
     '--mantine-color-dimmed': theme.colors.dark[1]!,
-    '--score-higher': theme.colors.green[4]!,
-    '--score-lower': theme.colors.red[4]!,
+    '--score-higher-text': theme.colors.green[4]!,
+    '--score-lower-text': theme.colors.red[4]!,
     '--app-error-text': theme.colors.red[4]!,
     '--app-border': theme.colors.dark[4]!,
     '--app-border-subtle': theme.colors.dark[5]!,
