@@ -26,7 +26,8 @@ export function SearchPage({ q = '' }: { q?: string }) {
       </Title>
       {!term ? (
         <Text>Type at least {SEARCH_MIN_LENGTH} characters in the search box to find teams and players.</Text>
-      ) : results.isPending ? (
+      ) : results.isPending || results.isPlaceholderData ? (
+        // A new query: not the previous query's results under the new heading.
         <LoadingState label="Searching" />
       ) : results.isError ? (
         <ErrorMessage message={errorMessage(results.error, SEARCH_ERROR)} />
