@@ -3,7 +3,7 @@ import { databaseRouter } from './features/database/router';
 import { eloRouter } from './features/elo/router';
 import { imageProxyRouter } from './features/image-proxy/router';
 import { importsRouter } from './features/imports/router';
-import { matchesPublicProcedures } from './features/matches/router';
+import { matchesAdminRouter, matchesPublicProcedures } from './features/matches/router';
 import { mergeRouter } from './features/merge/router';
 import { playersAdminRouter, playersPublicProcedures } from './features/players/router';
 import { rankingsAdminRouter, rankingsPublicProcedures } from './features/rankings/router';
@@ -31,6 +31,7 @@ export const appRouter = router({
   /** Staff only: every procedure here is built on staffProcedure or ownerProcedure. */
   admin: router({
     teams: teamsAdminRouter,
+    matches: matchesAdminRouter,
     players: playersAdminRouter,
     seasons: seasonsAdminRouter,
     viewer: viewerRouter,
