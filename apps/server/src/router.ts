@@ -1,4 +1,5 @@
 import { authRouter } from './features/auth/router';
+import { competitionsAdminRouter, competitionsPublicProcedures } from './features/competitions/router';
 import { databaseRouter } from './features/database/router';
 import { eloRouter } from './features/elo/router';
 import { imageProxyRouter } from './features/image-proxy/router';
@@ -24,6 +25,7 @@ export const appRouter = router({
     ...playersPublicProcedures,
     ...matchesPublicProcedures,
     ...seasonsPublicProcedures,
+    ...competitionsPublicProcedures,
     ...rankingsPublicProcedures,
     ...searchPublicProcedures,
   }),
@@ -34,6 +36,7 @@ export const appRouter = router({
     matches: matchesAdminRouter,
     players: playersAdminRouter,
     seasons: seasonsAdminRouter,
+    competitions: competitionsAdminRouter,
     viewer: viewerRouter,
     imports: importsRouter,
     elo: eloRouter,

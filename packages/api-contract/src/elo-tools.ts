@@ -48,12 +48,18 @@ export const teamEloRecalculateOutput = z.object({
 export const rankingSnapshotInput = z.object({
   /** Absent: the season with the latest start_date. */
   season_id: uuidParam.optional(),
+  /** The season's snapshot of the same week (Monday to Sunday, UTC) is replaced; without it that answers 409. */
+  replace: booleanParam.default(false),
 });
 export const rankingSnapshotOutput = z.object({
   teams_ranked: z.number().int(),
   season_name: z.string(),
   season_id: z.string(),
   ranking_id: z.string(),
+  /** The snapshot's date: now, or the end of the season's last day for a season that has ended (Elo as it was then). */
+  date: z.string(),
+  /** Snapshots of the same week that `replace` removed. */
+  replaced_ranking_ids: z.array(z.string()),
 });
 
 export type PlayerEloResetInput = z.input<typeof playerEloResetInput>;

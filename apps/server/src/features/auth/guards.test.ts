@@ -41,7 +41,17 @@ function parseRouteTree(tree: string): RouteEntry[] {
 }
 
 /** Issue 11's staff paths: listed so the walk is known to reach them. */
-const STAFF_CORRECTION_PATHS = ['POST /v1/matches/create/', 'PUT /v1/matches/:id/', 'DELETE /v1/matches/:id/'];
+const STAFF_CORRECTION_PATHS = [
+  'POST /v1/matches/create/',
+  'PUT /v1/matches/:id/',
+  'DELETE /v1/matches/:id/',
+  'PUT /v1/seasons/:id/',
+  'DELETE /v1/seasons/:id/',
+  'GET /v1/competitions/',
+  'PUT /v1/competitions/:id/',
+  'DELETE /v1/competitions/:id/',
+  'DELETE /v1/rankings/:id/',
+];
 
 /** Open on purpose: the public reads, signing in, and the API's own description. Everything else under /v1 is staff only. */
 const OPEN_PATHS = [/^\/v1\/public\//, /^\/v1\/auth\//, /^\/v1\/openapi\.json$/, /^\/v1\/docs(\/|$)/];
