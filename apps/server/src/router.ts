@@ -1,3 +1,4 @@
+import { auditRouter } from './features/audit/router';
 import { authRouter } from './features/auth/router';
 import { competitionsAdminRouter, competitionsPublicProcedures } from './features/competitions/router';
 import { databaseRouter } from './features/database/router';
@@ -44,6 +45,7 @@ export const appRouter = router({
     merge: mergeRouter,
     database: databaseRouter,
     imageProxy: imageProxyRouter,
+    audit: auditRouter,
   }),
 });
 

@@ -17,7 +17,13 @@ const procedures = appRouter._def.procedures as unknown as Record<string, { _def
 const adminProcedurePaths = Object.keys(procedures).filter((path) => path.startsWith('admin.'));
 
 /** Owner-only by the contract (docs/contract.md, staff paths). */
-const OWNER_ONLY_PATHS = ['POST /v1/clear-database/', 'POST /v1/player-elo/reset/', 'POST /v1/team-elo/recalculate/', 'POST /v1/merge-teams/'];
+const OWNER_ONLY_PATHS = [
+  'POST /v1/clear-database/',
+  'POST /v1/player-elo/reset/',
+  'POST /v1/team-elo/recalculate/',
+  'POST /v1/merge-teams/',
+  'POST /v1/elo-runs/:id/undo/',
+];
 
 interface RouteEntry {
   method: string;
@@ -51,6 +57,8 @@ const STAFF_CORRECTION_PATHS = [
   'PUT /v1/competitions/:id/',
   'DELETE /v1/competitions/:id/',
   'DELETE /v1/rankings/:id/',
+  'GET /v1/audit/',
+  'POST /v1/elo-runs/:id/undo/',
 ];
 
 /** Open on purpose: the public reads, signing in, and the API's own description. Everything else under /v1 is staff only. */

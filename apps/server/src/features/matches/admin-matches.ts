@@ -19,7 +19,7 @@ type CreateInput = z.output<typeof matchCreateInput>;
 type UpdateInput = z.output<typeof matchUpdateInput>;
 type Actor = { id: string };
 
-const adminMatchColumns = [
+export const adminMatchColumns = [
   'id',
   'platform',
   'external_id',
