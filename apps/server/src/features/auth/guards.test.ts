@@ -23,6 +23,7 @@ const OWNER_ONLY_PATHS = [
   'POST /v1/team-elo/recalculate/',
   'POST /v1/merge-teams/',
   'POST /v1/elo-runs/:id/undo/',
+  'POST /v1/backups/',
 ];
 
 interface RouteEntry {
@@ -59,6 +60,7 @@ const STAFF_CORRECTION_PATHS = [
   'DELETE /v1/rankings/:id/',
   'GET /v1/audit/',
   'POST /v1/elo-runs/:id/undo/',
+  'POST /v1/backups/',
 ];
 
 /** Open on purpose: the public reads, signing in, and the API's own description. Everything else under /v1 is staff only. */
