@@ -10,6 +10,7 @@ import { mergeRouter } from './features/merge/router';
 import { playersAdminRouter, playersPublicProcedures } from './features/players/router';
 import { rankingsAdminRouter, rankingsPublicProcedures } from './features/rankings/router';
 import { searchPublicProcedures } from './features/search/router';
+import { staffRouter } from './features/staff/router';
 import { seasonsAdminRouter, seasonsPublicProcedures } from './features/seasons/router';
 import { teamsAdminRouter, teamsPublicProcedures } from './features/teams/router';
 import { viewerRouter } from './features/viewer/router';
@@ -46,6 +47,7 @@ export const appRouter = router({
     database: databaseRouter,
     imageProxy: imageProxyRouter,
     audit: auditRouter,
+    staff: staffRouter,
   }),
 });
 

@@ -15,3 +15,4 @@ export * from './news';
 export * from './file-reply';
 export * from './admin-matches';
 export * from './audit';
+export * from './staff';

@@ -24,6 +24,10 @@ const OWNER_ONLY_PATHS = [
   'POST /v1/merge-teams/',
   'POST /v1/elo-runs/:id/undo/',
   'POST /v1/backups/',
+  'GET /v1/staff/',
+  'POST /v1/staff/',
+  'PUT /v1/staff/:id/',
+  'DELETE /v1/staff/:id/',
 ];
 
 interface RouteEntry {
@@ -61,6 +65,10 @@ const STAFF_CORRECTION_PATHS = [
   'GET /v1/audit/',
   'POST /v1/elo-runs/:id/undo/',
   'POST /v1/backups/',
+  'GET /v1/staff/',
+  'POST /v1/staff/',
+  'PUT /v1/staff/:id/',
+  'DELETE /v1/staff/:id/',
 ];
 
 /** Open on purpose: the public reads, signing in, and the API's own description. Everything else under /v1 is staff only. */
@@ -103,6 +111,11 @@ async function trpcCode(path: string, user: SessionUser | null): Promise<string 
 describe('admin procedures (walked from appRouter)', () => {
   it('finds the procedures of every admin feature', () => {
     expect(adminProcedurePaths).toEqual(expect.arrayContaining(['admin.teams.update', 'admin.players.update', 'admin.viewer.matches', 'admin.seasons.create']));
+  });
+
+  it('guards the one staff procedure under auth: changing your password', async () => {
+    expect(accessOf(procedures['auth.changePassword']!)).toBe('staff');
+    expect(await trpcCode('auth.changePassword', null)).toBe('UNAUTHORIZED');
   });
 
   it('builds every admin procedure on staffProcedure or ownerProcedure', () => {
