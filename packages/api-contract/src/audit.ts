@@ -29,6 +29,8 @@ export const auditEntry = z.object({
   changes: z.array(auditChange),
   /** Everything the record keeps (counts, the rows before and after), as stored. */
   details: z.unknown(),
+  /** The Elo run this write made, for Undo (POST /v1/elo-runs/{id}/undo/); null when it made none. */
+  elo_run: z.object({ id: z.string(), undone_at: z.string().nullable() }).nullable(),
 });
 export const auditListOutput = pagedResponse(auditEntry);
 

@@ -1,6 +1,6 @@
 import type { AuditEntry, auditListInput, Paged } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { pageWindow } from '../../lib/paging';
 
@@ -29,7 +29,20 @@ export async function listAudit(db: Kysely<Database>, input: AuditFilters): Prom
     filtered.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     filtered
       .leftJoin('users', 'users.id', 'audit_log.user_id')
-      .select(['audit_log.id', 'audit_log.created_at', 'audit_log.action', 'audit_log.entity', 'audit_log.entity_ids', 'audit_log.details', 'users.id as user_id', 'users.email'])
+      // Writes that made an Elo run name it in their details (runs.ts).
+      .leftJoin('elo_runs', (join) => join.on(sql`elo_runs.id::text`, '=', sql`audit_log.details ->> 'elo_run_id'`))
+      .select([
+        'audit_log.id',
+        'audit_log.created_at',
+        'audit_log.action',
+        'audit_log.entity',
+        'audit_log.entity_ids',
+        'audit_log.details',
+        'users.id as user_id',
+        'users.email',
+        'elo_runs.id as elo_run_id',
+        'elo_runs.undone_at as elo_run_undone_at',
+      ])
       .orderBy('audit_log.created_at', 'desc')
       .orderBy('audit_log.id', 'desc')
       .limit(limit)
@@ -51,6 +64,7 @@ export async function listAudit(db: Kysely<Database>, input: AuditFilters): Prom
       entity_ids: row.entity_ids,
       changes: auditChanges(row.details),
       details: row.details ?? null,
+      elo_run: row.elo_run_id ? { id: row.elo_run_id, undone_at: row.elo_run_undone_at?.toISOString() ?? null } : null,
     })),
   };
 }

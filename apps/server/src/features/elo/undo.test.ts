@@ -136,6 +136,10 @@ describe('GET /v1/audit/', () => {
     );
     expect(teamEdit).toMatchObject({ actor: { email: t.admin.email }, changes: [{ field: 'elo', before: 1400, after: 1234 }] });
 
+    // A tool run's row names its Elo run, and whether it was undone, for the Undo button.
+    const runs = (await t.app.inject({ method: 'GET', url: '/v1/audit/?action=calculate_elo', headers: admin })).json() as { results: { elo_run: { id: string; undone_at: string | null } | null }[] };
+    expect(runs.results.map((r) => r.elo_run?.undone_at === null)).toEqual([true, false]);
+
     const none = await t.app.inject({ method: 'GET', url: `/v1/audit/?actor=${t.owner.id}&action=update`, headers: admin });
     expect((none.json() as { count: number }).count).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: '/v1/audit/?actor=nope', headers: admin })).statusCode).toBe(400);

@@ -142,12 +142,14 @@ export async function undoEloRun(db: Kysely<Database>, actor: { id: string }, id
             WHERE teams.id = v.id
           `.execute(trx);
         }
+        // Teams deleted since lose their adjustments; staff removed since are no longer named.
         const teams = new Set((await trx.selectFrom('teams').select('id').execute()).map((t) => t.id));
+        const users = new Set((await trx.selectFrom('users').select('id').execute()).map((u) => u.id));
         const adjustments = (restore.adjustments ?? []).filter((a) => teams.has(a.team_id));
         for (const batch of chunked(adjustments, 1000)) {
           await trx
             .insertInto('elo_adjustments')
-            .values(batch.map((a) => ({ ...a, at: new Date(a.at), created_at: new Date(a.created_at) })))
+            .values(batch.map((a) => ({ ...a, user_id: a.user_id && users.has(a.user_id) ? a.user_id : null, at: new Date(a.at), created_at: new Date(a.created_at) })))
             .execute();
         }
         await replayLedger(trx, { from: null });

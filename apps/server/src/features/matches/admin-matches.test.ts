@@ -63,6 +63,9 @@ describe('matches by hand', () => {
     expect(answer.elo_run_id).toEqual(expect.any(String));
     expect(await eloOf(team.a)).toBe(1075);
 
+    const forForm = await t.app.inject({ method: 'GET', url: `/trpc/admin.matches.get?input=${encodeURIComponent(JSON.stringify({ id: first }))}`, headers: admin });
+    expect((forForm.json() as { result: { data: unknown } }).result.data).toEqual(answer.match);
+
     const publicItem = await t.app.inject({ method: 'GET', url: `/v1/public/matches/${first}` });
     expect(publicItem.json()).toMatchObject({ platform: 'manual' });
     const audit = await t.database.db.selectFrom('audit_log').selectAll().where('entity', '=', 'match').where('action', '=', 'create').executeTakeFirstOrThrow();

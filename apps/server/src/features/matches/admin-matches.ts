@@ -45,6 +45,13 @@ export function toAdminMatch(row: MatchRow): AdminMatch {
   return { ...row, match_type: row.match_type as AdminMatch['match_type'], date: row.date === null ? null : row.date.toISOString() };
 }
 
+/** One match as staff edit it. */
+export async function getAdminMatch(db: Kysely<Database>, id: string): Promise<AdminMatch> {
+  const row = await db.selectFrom('matches').select(adminMatchColumns).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Match not found');
+  return toAdminMatch(row);
+}
+
 /** A date (YYYY-MM-DD) is midnight UTC; a date-time is exact. */
 const matchDate = (value: string | null | undefined) => (value == null ? null : new Date(isDateOnly(value) ? `${value}T00:00:00Z` : value));
 

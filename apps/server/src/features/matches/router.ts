@@ -2,6 +2,7 @@ import {
   entityPathInput,
   headToHeadInput,
   headToHeadOutput,
+  adminMatch,
   matchCreateInput,
   matchDeleteInput,
   matchListInput,
@@ -11,7 +12,7 @@ import {
   matchWriteOutput,
 } from '@campus-elo/api-contract';
 import { publicProcedure, router, staffProcedure } from '../../trpc';
-import { createMatch, deleteMatch, updateMatch } from './admin-matches';
+import { createMatch, deleteMatch, getAdminMatch, updateMatch } from './admin-matches';
 import { PAGING_PARAMS } from '../../lib/paging';
 import { getHeadToHead } from './head-to-head';
 import { getMatchPage } from './match-page';
@@ -79,6 +80,8 @@ const ELO_EFFECT =
 
 /** Matches entered, corrected and deleted by hand (admin-matches.ts). */
 export const matchesAdminRouter = router({
+  /** The match as the edit form needs it (tRPC only: the contract has no GET at this path). */
+  get: staffProcedure.input(entityPathInput).output(adminMatch).query(({ ctx, input }) => getAdminMatch(ctx.db, input.id)),
   create: staffProcedure
     .meta({
       rest: {
