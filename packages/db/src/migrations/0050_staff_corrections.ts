@@ -60,6 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // The widened CHECKs (platform 'manual', history source 'undo') stay: rows may use them.
   await sql`DROP INDEX IF EXISTS audit_log_user_created_idx`.execute(db);
   await sql`DROP TABLE IF EXISTS elo_run_changes, elo_runs`.execute(db);
   await sql`DROP INDEX IF EXISTS seasons_name_lower_idx`.execute(db);
