@@ -4,7 +4,7 @@ import { openDatabase } from './startup';
 
 const config = loadConfig();
 const handle = await openDatabase(config, (line) => console.log(line));
-const app = await buildApp({ db: handle.db, config });
+const app = await buildApp({ db: handle.db, config, listen: handle.listen });
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');

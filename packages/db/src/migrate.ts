@@ -1,3 +1,4 @@
+import { attachDataVersionTriggers } from './data-version';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/0001_initial';
 import * as adminViewerIndexes from './migrations/0002_admin_viewer_indexes';
@@ -8,6 +9,7 @@ import * as eloLedger from './migrations/0010_elo_ledger';
 import * as search from './migrations/0011_search';
 import * as authHardening from './migrations/0020_auth_hardening';
 import * as staffCorrections from './migrations/0050_staff_corrections';
+import * as dataVersion from './migrations/0060_data_version';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -20,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0011_search': search,
   '0020_auth_hardening': authHardening,
   '0050_staff_corrections': staffCorrections,
+  '0060_data_version': dataVersion,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -42,5 +45,7 @@ export async function migrateTo(db: Kysely<any>, name: string | undefined): Prom
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), allowUnorderedMigrations: true });
   const { error, results } = name === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  // Every table a migration created gets the data version trigger unless it is excluded.
+  await attachDataVersionTriggers(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

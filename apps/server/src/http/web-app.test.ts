@@ -44,7 +44,7 @@ afterAll(async () => {
 const nonceIn = (html: string) => /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
 
 describe('pages', () => {
-  it.each(['/', '/news', '/news/', '/news/some-post', '/rankings', '/matches', '/events', '/signin', '/admin', '/admin/', '/admin/graphic', '/search', '/teams/x', '/players/x', '/matches/x'])(
+  it.each(['/', '/news', '/news/', '/news/some-post', '/rankings', '/matches', '/events', '/signin', '/admin', '/admin/', '/admin/graphic', '/search'])(
     'GET %s answers index.html with 200',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });
@@ -97,6 +97,52 @@ describe('pages', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toHaveProperty('error');
     }
+  });
+});
+
+describe('pages of one team, player or match', () => {
+  let ids: { team: string; opponent: string; player: string; hiddenPlayer: string; match: string };
+
+  beforeAll(async () => {
+    const { db } = database;
+    const [team, opponent] = await db.insertInto('teams').values([{ name: 'Page Owls' }, { name: 'Page Foxes' }]).returning('id').execute();
+    const [player, hiddenPlayer] = await db
+      .insertInto('players')
+      .values([
+        { name: 'Shown', team_id: team!.id, visible: true },
+        { name: 'Hidden', team_id: team!.id, visible: false },
+      ])
+      .returning('id')
+      .execute();
+    const match = await db
+      .insertInto('matches')
+      .values({ platform: 'faceit', external_id: 'page-test-1', team1_id: team!.id, team2_id: opponent!.id, status: 'scheduled' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids = { team: team!.id, opponent: opponent!.id, player: player!.id, hiddenPlayer: hiddenPlayer!.id, match: match.id };
+  });
+
+  it('answers 200 for a team, a visible player and a match that exist, with or without the trailing slash', async () => {
+    for (const url of [`/teams/${ids.team}`, `/teams/${ids.opponent}/`, `/players/${ids.player}`, `/matches/${ids.match}`, `/matches/${ids.match}/`]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('answers the same page with 404 for a malformed id, an unknown id and a hidden player', async () => {
+    const unknown = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
+    for (const url of ['/teams/x', '/players/x', '/matches/x', `/teams/${unknown}`, `/players/${unknown}`, `/matches/${unknown}`, `/players/${ids.hiddenPlayer}`, `/teams/${ids.player}`]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('answers HEAD with the same status', async () => {
+    expect((await app.inject({ method: 'HEAD', url: `/teams/${ids.team}` })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'HEAD', url: `/players/${ids.hiddenPlayer}` })).statusCode).toBe(404);
   });
 });
 

@@ -1,10 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOCAL_CONTENT_PROJECT_ID } from '@campus-elo/api-contract';
+import { entityPathInput, LOCAL_CONTENT_PROJECT_ID } from '@campus-elo/api-contract';
+import type { Database } from '@campus-elo/db';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config';
+import { matchExists } from '../features/matches/match-page';
+import { visiblePlayerExists } from '../features/players/page-queries';
+import { teamExists } from '../features/teams/page-queries';
+import type { AppDeps } from '../trpc';
+import { restErrorResponse } from './errors';
 import { cspNonce } from './security-headers';
 
 /**
@@ -27,6 +34,17 @@ export const CLIENT_ROUTES = [
   '/admin',
   '/admin/graphic',
 ] as const;
+
+/**
+ * Pages of one thing: their document answers 404 when the id is malformed or names nothing
+ * (a hidden player counts as nothing), so search engines and link checkers see what the
+ * visitor sees. One primary-key lookup each.
+ */
+const ENTITY_PAGES: Partial<Record<(typeof CLIENT_ROUTES)[number], (db: Kysely<Database>, id: string) => Promise<boolean>>> = {
+  '/teams/:id': teamExists,
+  '/players/:id': visiblePlayerExists,
+  '/matches/:id': matchExists,
+};
 
 /** Paths that are never pages: their unknown URLs answer JSON 404s. */
 const NOT_PAGES = /^\/(v1|trpc|media|content|feeds|healthz|assets)(\/|$)/;
@@ -75,7 +93,7 @@ export function indexHtmlTemplate(template: string, config: Config): string {
  * Serves the built web app: hashed bundles under /assets/ cached for a year, other files
  * revalidated, and index.html (with this response's CSP nonce) for every page.
  */
-export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, { db, config }: AppDeps): Promise<void> {
   const root = webDistFolder(config.webDist);
   const template = root ? indexHtmlTemplate(readFileSync(resolve(root, 'index.html'), 'utf8'), config) : undefined;
 
@@ -100,7 +118,22 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       },
     });
     for (const route of CLIENT_ROUTES) {
-      for (const url of route === '/' ? [route] : [route, `${route}/`]) app.get(url, (_req, reply) => sendPage(reply, 200));
+      const exists = ENTITY_PAGES[route];
+      const handler = exists
+        ? async (req: FastifyRequest, reply: FastifyReply) => {
+            const input = entityPathInput.safeParse(req.params);
+            if (!input.success) return sendPage(reply, 404);
+            try {
+              return sendPage(reply, (await exists(db, input.data.id)) ? 200 : 404);
+            } catch (error) {
+              // The database failing (503) or a bug (500): the page still loads and says so itself.
+              const { status, headers, internal } = restErrorResponse(error);
+              if (internal) req.log.error({ err: error }, 'page existence check failed');
+              return sendPage(reply.headers(headers), status);
+            }
+          }
+        : (_req: FastifyRequest, reply: FastifyReply) => sendPage(reply, 200);
+      for (const url of route === '/' ? [route] : [route, `${route}/`]) app.get(url, handler);
     }
   }
 

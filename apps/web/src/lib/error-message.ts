@@ -25,3 +25,8 @@ export function serverMessage(error: unknown): string | null {
 export function errorMessage(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;
 }
+
+/** The server said the thing asked for does not exist (a 404): the page shows its not-found view. */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error.data as ServerErrorData | undefined)?.code === 'NOT_FOUND';
+}

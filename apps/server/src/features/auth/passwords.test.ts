@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords';
 
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  const real = await importOriginal<typeof argon2>();
   return { ...real, verify: vi.fn(real.verify) };
 });
 

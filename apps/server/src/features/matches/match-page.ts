@@ -17,6 +17,11 @@ export function matchPageQuery(db: Kysely<Database>, id: string) {
   ]);
 }
 
+/** Whether a match has this id: the web app's answer to /matches/{id} is 404 when not. */
+export async function matchExists(db: Kysely<Database>, id: string): Promise<boolean> {
+  return (await db.selectFrom('matches').where('matches.id', '=', id).select('matches.id').executeTakeFirst()) !== undefined;
+}
+
 /**
  * A match with what it is worth: its stars, and for a match not yet played what each side
  * would win or lose (from today's Elo), or for a result that moved Elo each side's Elo before

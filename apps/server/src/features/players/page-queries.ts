@@ -35,6 +35,12 @@ export function playerPageQuery(db: Kysely<Database>, id: string) {
     ]);
 }
 
+/** Whether a visible player has this id: the web app's answer to /players/{id} is 404 when not. */
+export async function visiblePlayerExists(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db.selectFrom('players').where('players.id', '=', id).where('players.visible', '=', true).select('players.id').executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function getPlayerPage(db: Kysely<Database>, id: string): Promise<PlayerPage> {
   const row = await playerPageQuery(db, id).executeTakeFirst();
   if (!row) throw notFound('Player not found');

@@ -56,6 +56,11 @@ export function teamPageQuery(db: Kysely<Database>, id: string, currentSeasonId:
     ]);
 }
 
+/** Whether a team has this id: the web app's answer to /teams/{id} is 404 when not (one primary-key lookup). */
+export async function teamExists(db: Kysely<Database>, id: string): Promise<boolean> {
+  return (await db.selectFrom('teams').where('teams.id', '=', id).select('teams.id').executeTakeFirst()) !== undefined;
+}
+
 export async function getTeamPage(db: Kysely<Database>, id: string, currentSeasonId: string | undefined): Promise<TeamPage> {
   const row = await teamPageQuery(db, id, currentSeasonId).executeTakeFirst();
   if (!row) throw notFound('Team not found');

@@ -14,6 +14,9 @@ import { cssVariablesResolver, theme } from '../../theme';
  */
 export type FakeProcedure = (input: any) => unknown;
 
+/** Throw it from a fake to answer as the server does for an id that names nothing (404, NOT_FOUND). */
+export class FakeNotFound extends Error {}
+
 /** A promise that never settles: the call stays loading. */
 export const never = () => new Promise<never>(() => {});
 
@@ -30,6 +33,9 @@ function fakeFetch(api: Record<string, FakeProcedure>) {
       return Response.json({ result: { data } });
     } catch (error) {
       const message = error instanceof Error ? error.message : 'failed';
+      if (error instanceof FakeNotFound) {
+        return Response.json({ error: { message, code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404, path, issues: [] } } }, { status: 404 });
+      }
       if (message === 'Internal server error') {
         return Response.json({ error: { message, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path, issues: [] } } }, { status: 500 });
       }

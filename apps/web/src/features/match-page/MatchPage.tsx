@@ -1,4 +1,200 @@
-// Placeholder until the page lands (issue 10); replaced before this reaches main's CI.
+import { entityPathInput, type MatchPage as MatchPageData, type MatchStatus } from '@campus-elo/api-contract';
+import { matchUrlForLanguage, type StarRating as StarCount } from '@campus-elo/domain';
+import { Anchor, Badge, Container, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
+import { isNotFoundError } from '../../lib/error-message';
+import { pageTitle } from '../../lib/site-settings';
+import { trpc } from '../../lib/trpc';
+import { dateTimeInVisitorZone, formatChance } from '../common/detail-format';
+import { EloChange } from '../common/EloChange';
+import { TeamLogo } from '../common/EntityImage';
+import type { Loadable } from '../common/loadable';
+import { LoadFailed } from '../common/LoadFailed';
+import { RouterAnchor } from '../common/RouterAnchor';
+import { Score } from '../common/Score';
+import { StarRating } from '../common/StarRating';
+import { usePageTitle } from '../common/usePageTitle';
+import { NotFoundPage } from '../layout/NotFoundPage';
+import { HeadToHeadSection } from './HeadToHeadSection';
+import classes from './MatchPage.module.css';
+
+const STATUS_WORDS: Record<MatchStatus, string> = {
+  scheduled: 'Scheduled',
+  in_progress: 'Live',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+type Side = 'team1' | 'team2';
+
+function SideFacts({ match, side }: { match: MatchPageData; side: Side }) {
+  if (match.preview) {
+    const preview = match.preview[side];
+    return (
+      <dl className={classes.sideFacts} data-side-facts={side}>
+        <div>
+          <dt>Elo</dt>
+          <dd>{match[side].elo}</dd>
+        </div>
+        <div>
+          <dt>Win chance</dt>
+          <dd>{formatChance(preview.expected)}</dd>
+        </div>
+        <div>
+          <dt>If they win</dt>
+          <dd>
+            <EloChange value={preview.win} />
+          </dd>
+        </div>
+        <div>
+          <dt>If they lose</dt>
+          <dd>
+            <EloChange value={preview.loss} />
+          </dd>
+        </div>
+      </dl>
+    );
+  }
+  if (match.elo) {
+    const elo = match.elo[side];
+    return (
+      <dl className={classes.sideFacts} data-side-facts={side}>
+        <div>
+          <dt>Elo</dt>
+          <dd>
+            {elo.before} <span aria-hidden="true">→</span>
+            <VisuallyHidden>to</VisuallyHidden> {elo.after} (<EloChange value={elo.change} />)
+          </dd>
+        </div>
+      </dl>
+    );
+  }
+  return (
+    <dl className={classes.sideFacts} data-side-facts={side}>
+      <div>
+        <dt>Elo now</dt>
+        <dd>{match[side].elo}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function TeamSide({ match, side }: { match: MatchPageData; side: Side }) {
+  const team = match[side];
+  const other = side === 'team1' ? 'team2' : 'team1';
+  const showScore = match.status === 'completed' || match.status === 'in_progress';
+  return (
+    <div className={classes.side} data-side={side}>
+      <TeamLogo src={team.picture} size={80} />
+      <RouterAnchor to="/teams/$id" params={{ id: team.id }} fw={700} size="lg" className={classes.teamName}>
+        {team.name}
+      </RouterAnchor>
+      <span className={classes.badgeSlot}>
+        {match.winner?.id === team.id && (
+          <Badge variant="filled" className={classes.winner}>
+            Winner
+          </Badge>
+        )}
+      </span>
+      {showScore && (
+        <span className={classes.score}>
+          <VisuallyHidden>Score </VisuallyHidden>
+          <Score own={match[`score_${side}`]} other={match[`score_${other}`]} />
+        </span>
+      )}
+      <SideFacts match={match} side={side} />
+    </div>
+  );
+}
+
+function MatchWhen({ date }: { date: string | null }) {
+  if (!date) return <Text>Date to be announced</Text>;
+  const { dateTime, zone } = dateTimeInVisitorZone(date);
+  return (
+    <Text>
+      <time dateTime={date}>{dateTime}</time> <span className={classes.zone}>({zone})</span>
+    </Text>
+  );
+}
+
+function MatchDetails({ match }: { match: MatchPageData }) {
+  const url = matchUrlForLanguage(match.url, 'en');
+  return (
+    <>
+      <header className={classes.header}>
+        <Title order={1} size="h2">
+          {match.team1.name} vs {match.team2.name}
+        </Title>
+        <div className={classes.meta}>
+          <Badge variant="filled" color={match.status === 'in_progress' ? 'red.9' : 'gray.7'} data-status={match.status}>
+            {STATUS_WORDS[match.status]}
+          </Badge>
+          {match.competition && (
+            <Badge variant="light" color="gray" c="gray.9">
+              {match.competition.name}
+            </Badge>
+          )}
+          {match.season && (
+            <Badge variant="outline" color="gray" c="gray.8">
+              {match.season.name}
+            </Badge>
+          )}
+          <StarRating value={match.stars as StarCount} />
+        </div>
+        <MatchWhen date={match.date} />
+        {url && (
+          <Anchor href={url} target="_blank" rel="noopener noreferrer" fw={600}>
+            View
+            <VisuallyHidden>
+              {' '}
+              {match.team1.name} vs {match.team2.name} on {match.platform === 'faceit' ? 'Faceit' : 'Leaguespot'} (opens in a new tab)
+            </VisuallyHidden>
+          </Anchor>
+        )}
+      </header>
+      <div className={classes.sides}>
+        <TeamSide match={match} side="team1" />
+        <span className={classes.versus} aria-hidden="true">
+          vs
+        </span>
+        <TeamSide match={match} side="team2" />
+      </div>
+    </>
+  );
+}
+
+function MatchSkeleton() {
+  return (
+    <div role="status" aria-label="Loading match">
+      <Skeleton height={32} width="60%" />
+      <Skeleton height={20} width="40%" mt="sm" />
+      <Skeleton height={220} mt="lg" />
+    </div>
+  );
+}
+
+function MatchView({ match }: { match: Loadable<MatchPageData> }) {
+  const m = match.data;
+  usePageTitle(pageTitle(m ? `${m.team1.name} vs ${m.team2.name}` : 'Match'));
+  return (
+    <Container size="md" py="xl">
+      {match.isPending ? (
+        <MatchSkeleton />
+      ) : match.isError || !m ? (
+        <LoadFailed message="This match could not be loaded. Check your connection and try again." onRetry={() => void match.refetch()} />
+      ) : (
+        <>
+          <MatchDetails match={m} />
+          <HeadToHeadSection team1={m.team1} team2={m.team2} />
+        </>
+      )}
+    </Container>
+  );
+}
+
+/** /matches/{id}: both teams, the score or what is at stake, when and where, and the two teams' record. */
 export function MatchPage({ id }: { id: string }) {
-  return <p>{id}</p>;
+  const valid = entityPathInput.safeParse({ id }).success;
+  const match = trpc.public.match.useQuery({ id }, { enabled: valid });
+  if (!valid || isNotFoundError(match.error)) return <NotFoundPage />;
+  return <MatchView match={match} />;
 }

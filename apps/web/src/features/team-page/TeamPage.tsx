@@ -1,4 +1,116 @@
-// Placeholder until the page lands (issue 10); replaced before this reaches main's CI.
+import { entityPathInput, type TeamPage as TeamPageData } from '@campus-elo/api-contract';
+import { Anchor, Container, Skeleton, Text, Title } from '@mantine/core';
+import { isNotFoundError } from '../../lib/error-message';
+import { pageTitle } from '../../lib/site-settings';
+import { trpc } from '../../lib/trpc';
+import { RouterAnchor } from '../common/RouterAnchor';
+import { TeamLogo } from '../common/EntityImage';
+import type { Loadable } from '../common/loadable';
+import { LoadFailed } from '../common/LoadFailed';
+import { usePageTitle } from '../common/usePageTitle';
+import { NotFoundPage } from '../layout/NotFoundPage';
+import { FormLetters, RankMovement } from './TeamFacts';
+import { EloHistorySection, HeadToHeadSection, RankHistorySection, ResultsSection } from './TeamHistory';
+import { RosterSection, UpcomingSection } from './TeamSchedule';
+import classes from './TeamPage.module.css';
+
+type TeamQuery = Loadable<TeamPageData>;
+
+function TeamHeader({ team }: { team: TeamQuery }) {
+  if (team.isPending) {
+    return (
+      <div className={classes.header} role="status" aria-label="Loading team">
+        <Skeleton width={96} height={96} />
+        <div className={classes.headerText}>
+          <Skeleton height={36} width="60%" />
+          <Skeleton height={18} width="40%" mt="sm" />
+          <Skeleton height={64} mt="md" />
+        </div>
+      </div>
+    );
+  }
+  if (team.isError || !team.data) return <LoadFailed message="This team could not be loaded. Check your connection and try again." onRetry={() => void team.refetch()} />;
+  const t = team.data;
+  return (
+    <header className={classes.header}>
+      <TeamLogo src={t.picture} size={96} />
+      <div className={classes.headerText}>
+        <Title order={1}>{t.name}</Title>
+        {t.school_name && <Text c="dimmed">{t.school_name}</Text>}
+        <dl className={classes.facts}>
+          <div>
+            <dt>Elo</dt>
+            <dd data-fact="elo">{t.elo}</dd>
+          </div>
+          <div>
+            <dt>Rank</dt>
+            <dd data-fact="rank">
+              #{t.rank} <RankMovement rank={t.rank} previousRank={t.previous_rank} />
+            </dd>
+          </div>
+          <div>
+            <dt>This season</dt>
+            <dd data-fact="season-record">
+              {t.season_wins} W – {t.season_losses} L
+            </dd>
+          </div>
+          <div>
+            <dt>All time</dt>
+            <dd data-fact="record">
+              {t.wins} W – {t.losses} L
+            </dd>
+          </div>
+          <div>
+            <dt>Form</dt>
+            <dd>
+              <FormLetters form={t.form} />
+            </dd>
+          </div>
+        </dl>
+        <Anchor href={`/feeds/teams/${t.id}.ics`} size="sm" fw={600}>
+          Calendar feed of {t.name}'s matches (iCal)
+        </Anchor>
+        {t.captain && (
+          <Text size="sm" mt={4}>
+            Captain:{' '}
+            <RouterAnchor to="/players/$id" params={{ id: t.captain.id }}>
+              {t.captain.name}
+            </RouterAnchor>
+          </Text>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function TeamView({ id, team }: { id: string; team: TeamQuery }) {
+  usePageTitle(pageTitle(team.data?.name ?? 'Team'));
+  const history = trpc.public.teamEloHistory.useQuery({ id });
+  const rankHistory = trpc.public.teamRankHistory.useQuery({ id });
+  const teamName = team.data?.name ?? 'this team';
+  return (
+    <Container size="lg" py="xl">
+      <TeamHeader team={team} />
+      <div className={classes.columns}>
+        <div className={classes.main}>
+          <EloHistorySection teamName={teamName} history={history} rankHistory={rankHistory} />
+          <ResultsSection history={history} />
+          <RankHistorySection rankHistory={rankHistory} />
+        </div>
+        <div className={classes.side}>
+          <UpcomingSection teamId={id} />
+          <RosterSection teamId={id} />
+          <HeadToHeadSection history={history} />
+        </div>
+      </div>
+    </Container>
+  );
+}
+
+/** /teams/{id}: a team's standing, record, Elo and rank history, roster, schedule and results. */
 export function TeamPage({ id }: { id: string }) {
-  return <p>{id}</p>;
+  const valid = entityPathInput.safeParse({ id }).success;
+  const team = trpc.public.team.useQuery({ id }, { enabled: valid });
+  if (!valid || isNotFoundError(team.error)) return <NotFoundPage />;
+  return <TeamView id={id} team={team} />;
 }

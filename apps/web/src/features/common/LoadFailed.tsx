@@ -1,0 +1,15 @@
+import { Button, Group, Text } from '@mantine/core';
+
+/** A section that failed to load: what failed, in plain words, and a way to try again. */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Group gap="sm" py="sm" role="alert">
+      <Text c="red.9" size="sm">
+        {message}
+      </Text>
+      <Button size="compact-sm" variant="light" onClick={onRetry}>
+        Try again
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,102 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { FakeNotFound, never, renderWithProviders, type FakeProcedure } from '../common/testing';
+import { PlayerPage } from './PlayerPage';
+
+const PLAYER_ID = '44444444-4444-4444-8444-444444444444';
+const player = {
+  id: PLAYER_ID,
+  name: 'Ace',
+  picture: null,
+  skill_level: 9,
+  elo: 2100,
+  team: { id: 'team-a', name: 'Owls', picture: null },
+  benched: true,
+  visible: true,
+  faceit_id: 'f-1',
+  seasons: [
+    { id: 's-2', name: 'Fall 2025' },
+    { id: 's-1', name: 'Spring 2025' },
+  ],
+};
+const history = {
+  results: [
+    { date: '2025-02-01T10:00:00.000Z', elo: 1900 },
+    { date: '2025-06-01T10:00:00.000Z', elo: 2150 },
+    { date: '2025-10-01T10:00:00.000Z', elo: 2100 },
+  ],
+};
+
+function api(overrides: Record<string, FakeProcedure> = {}): Record<string, FakeProcedure> {
+  return { 'public.player': () => player, 'public.playerEloHistory': () => history, ...overrides };
+}
+
+describe('player page', () => {
+  it('reserves the space while loading', async () => {
+    renderWithProviders(<PlayerPage id={PLAYER_ID} />, { api: api({ 'public.player': never, 'public.playerEloHistory': never }) });
+    expect(await screen.findByRole('status', { name: 'Loading player' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading Elo history' })).toBeTruthy();
+  });
+
+  it("shows the player's team, Elo, skill level, status and seasons", async () => {
+    renderWithProviders(<PlayerPage id={PLAYER_ID} />, { api: api() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ace' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Owls' }).getAttribute('href')).toBe('/teams/team-a');
+    expect(document.querySelector('[data-fact="elo"]')?.textContent).toBe('2100');
+    expect(document.querySelector('[data-fact="skill-level"]')?.textContent).toBe('9 of 10');
+    expect(document.querySelector('[data-fact="seasons"]')?.textContent).toBe('Fall 2025, Spring 2025');
+    expect(screen.getByText('Benched')).toBeTruthy();
+  });
+
+  it('charts each recorded Elo with the change, reachable by keyboard', async () => {
+    renderWithProviders(<PlayerPage id={PLAYER_ID} />, { api: api() });
+    const chart = await screen.findByRole('group', { name: 'Elo history of Ace' });
+    const points = within(chart).getAllByRole('img');
+    expect(points.map((p) => p.getAttribute('aria-label'))).toEqual(['Feb 1, 2025: Elo 1900', 'Jun 1, 2025: Elo 2150 (+250)', 'Oct 1, 2025: Elo 2100 (-50)']);
+    act(() => points[2]!.focus());
+    await userEvent.setup().keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(points[1]);
+    expect(document.querySelector('[data-chart-tooltip]')?.textContent).toBe('Jun 1, 2025: Elo 2150 (+250)');
+    expect(screen.getByText(/3 recorded Elo values from Feb 1, 2025 to Oct 1, 2025/)).toBeTruthy();
+  });
+
+  it('says when there is no team, no season and no Elo change yet', async () => {
+    renderWithProviders(<PlayerPage id={PLAYER_ID} />, {
+      api: api({ 'public.player': () => ({ ...player, team: null, benched: false, seasons: [] }), 'public.playerEloHistory': () => ({ results: [] }) }),
+    });
+    expect(await screen.findByText('No team')).toBeTruthy();
+    expect(screen.getByText('Active')).toBeTruthy();
+    expect(document.querySelector('[data-fact="seasons"]')?.textContent).toBe('None yet');
+    expect(await screen.findByText('No Elo changes recorded yet')).toBeTruthy();
+  });
+
+  it('shows the not-found page for a hidden or unknown player', async () => {
+    const missing = () => {
+      throw new FakeNotFound('Player not found');
+    };
+    renderWithProviders(<PlayerPage id={PLAYER_ID} />, { api: api({ 'public.player': missing, 'public.playerEloHistory': missing }) });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('shows the not-found page for a malformed id without asking the server', async () => {
+    renderWithProviders(<PlayerPage id="42" />, { api: {} });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('says in plain words when loading failed, and tries again on request', async () => {
+    let fail = true;
+    renderWithProviders(<PlayerPage id={PLAYER_ID} />, {
+      api: api({
+        'public.playerEloHistory': () => {
+          if (fail) throw new Error('Internal server error');
+          return history;
+        },
+      }),
+    });
+    expect(await screen.findByText('The Elo history could not be loaded.')).toBeTruthy();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('group', { name: 'Elo history of Ace' })).toBeTruthy();
+  });
+});
