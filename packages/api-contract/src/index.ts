@@ -13,3 +13,6 @@ export * from './admin-seasons';
 export * from './imports';
 export * from './news';
 export * from './file-reply';
+export * from './admin-matches';
+export * from './audit';
+export * from './staff';

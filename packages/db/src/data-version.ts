@@ -8,7 +8,7 @@ export const DATA_VERSION_TRIGGER = 'data_version';
 
 /**
  * Tables whose writes never change a public read: sign-in state, staff accounts and their
- * security, the audit trail and backups (staff only), and the migrator's bookkeeping. Every
+ * security, the audit trail, backups and Elo runs (staff only), and the migrator's bookkeeping. Every
  * other table in the public schema gets the trigger, including tables a later migration
  * creates: forgetting to list one here costs needless invalidations, never stale answers.
  */
@@ -21,6 +21,9 @@ export const TABLES_WITHOUT_DATA_VERSION: readonly string[] = [
   'security_settings',
   'audit_log',
   'backups',
+  // Elo runs (what undo puts back): staff only; the teams and players they change have the trigger.
+  'elo_runs',
+  'elo_run_changes',
   'kysely_migration',
   'kysely_migration_lock',
 ];

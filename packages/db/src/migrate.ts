@@ -8,6 +8,7 @@ import * as columnComments from './migrations/0005_column_comments';
 import * as eloLedger from './migrations/0010_elo_ledger';
 import * as search from './migrations/0011_search';
 import * as authHardening from './migrations/0020_auth_hardening';
+import * as staffCorrections from './migrations/0050_staff_corrections';
 import * as dataVersion from './migrations/0060_data_version';
 
 // Migrations are imported statically so the bundled server carries them.
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0010_elo_ledger': eloLedger,
   '0011_search': search,
   '0020_auth_hardening': authHardening,
+  '0050_staff_corrections': staffCorrections,
   '0060_data_version': dataVersion,
 };
 
