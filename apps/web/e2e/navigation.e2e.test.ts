@@ -173,6 +173,8 @@ describeE2E('navigation: search, links, colour scheme', () => {
     'axe finds nothing serious on the public pages in either scheme',
     async () => {
       const [team] = (await api<{ results: Named[] }>('teams?sort=elo&order=desc&page_size=1')).results;
+      const [result] = (await api<{ results: Named[] }>('matches?status=completed&sort=date&order=desc&page_size=1')).results;
+      const [player] = (await api<{ results: Named[] }>('players?sort=elo&order=desc&page_size=1')).results;
       const found: Record<string, unknown> = {};
       for (const colorScheme of ['light', 'dark'] as const) {
         for (const viewport of ['desktop', 'mobile'] as const) {
@@ -196,6 +198,10 @@ describeE2E('navigation: search, links, colour scheme', () => {
           await visit('/news', listed);
           await visit('/news/how-elo-rankings-work', () => page.getByRole('heading', { level: 1 }).waitFor());
           await visit(`/search?q=${encodeURIComponent(team!.name.slice(0, 4))}`, listed);
+          const heading = () => page.getByRole('heading', { level: 1 }).waitFor();
+          await visit(`/teams/${team!.id}`, heading);
+          await visit(`/matches/${result!.id}`, heading);
+          await visit(`/players/${player!.id}`, heading);
           // The search list, open.
           await page.getByRole('combobox', { name: SEARCH }).fill(team!.name.slice(0, 4));
           await page.getByRole('option').first().waitFor();
