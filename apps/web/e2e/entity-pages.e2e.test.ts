@@ -55,14 +55,12 @@ describeE2E('team, match and player pages', () => {
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(error.message));
 
-      // Rankings: the top team, whose page we open by its id (the rows themselves are not links yet).
+      // Rankings: the top team's name is a link to its page.
       await page.goto(`${site.url}/rankings`);
       const [top] = (await api<{ results: (Named & { elo: number })[] }>('teams?sort=elo&order=desc&page=1&page_size=1')).results;
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.getByText(top!.name).first().waitFor();
-
-      const teamResponse = await page.goto(`${site.url}/teams/${top!.id}`);
-      expect(teamResponse?.status()).toBe(200);
+      await page.getByRole('main').getByRole('link', { name: top!.name, exact: true }).first().click();
+      await page.waitForURL(`**/teams/${top!.id}`);
       await page.getByRole('heading', { level: 1, name: top!.name }).waitFor();
       expect(await page.locator('[data-fact="elo"]').innerText()).toBe(String(top!.elo));
       await page.locator('[data-result-row]').first().waitFor();
