@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { registerContentRoutes } from './features/content/routes';
 import { registerFeedRoutes } from './features/feeds/routes';
+import { postgresNotifications, type NotificationSource } from './features/live/notifications';
+import { registerLiveRoutes } from './features/live/routes';
 import { registerMediaRoutes } from './features/media/routes';
 import { registerApiDocs } from './http/api-docs';
 import { BODY_LIMIT, limitTrpcBodies } from './http/body-limits';
@@ -26,6 +28,12 @@ const HEALTH_CHECK_TIMEOUT_MS = 3_000;
 export interface BuildAppOptions extends AppDeps {
   /** Quiet logs in tests. */
   logger?: boolean;
+  /**
+   * LISTEN for the live stream (main.ts: `notificationSourceFor` the opened database). Absent:
+   * LISTEN on DATABASE_URL when set; with neither (tests on PGlite that do not need it) the
+   * app serves no stream.
+   */
+  notifications?: NotificationSource;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -102,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerMediaRoutes(app, deps);
   await registerContentRoutes(app, deps);
   await registerFeedRoutes(app, deps);
+  const notifications = options.notifications ?? (config.databaseUrl ? postgresNotifications(config.databaseUrl, app.log) : undefined);
+  if (notifications) registerLiveRoutes(app, deps, notifications);
 
   await registerWebApp(app, deps);
 

@@ -1,10 +1,15 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { notificationSourceFor } from './features/live/notifications';
 import { openDatabase } from './startup';
 
 const config = loadConfig();
 const handle = await openDatabase(config, (line) => console.log(line));
-const app = await buildApp({ db: handle.db, config });
+const app = await buildApp({
+  db: handle.db,
+  config,
+  notifications: notificationSourceFor(handle, config.databaseUrl, { warn: (details, message) => console.warn(message, details) }),
+});
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');

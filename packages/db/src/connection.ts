@@ -45,6 +45,8 @@ export interface ConnectionOptions {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'postgres' | 'pglite';
+  /** The embedded engine itself, for what Kysely does not carry (LISTEN); undefined on PostgreSQL. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -71,5 +73,5 @@ export function createDatabase(options: ConnectionOptions): DatabaseHandle {
   // The extensions the search needs (migration 0011); PostgreSQL ships them as contrib.
   const pglite = new PGlite({ dataDir: dataDir.startsWith('memory://') ? undefined : dataDir, extensions: { pg_trgm, unaccent } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
 }

@@ -7,6 +7,7 @@ import * as columnComments from './migrations/0005_column_comments';
 import * as eloLedger from './migrations/0010_elo_ledger';
 import * as search from './migrations/0011_search';
 import * as authHardening from './migrations/0020_auth_hardening';
+import * as matchChanges from './migrations/0070_match_changes';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0010_elo_ledger': eloLedger,
   '0011_search': search,
   '0020_auth_hardening': authHardening,
+  '0070_match_changes': matchChanges,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

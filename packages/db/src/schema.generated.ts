@@ -85,6 +85,18 @@ export interface LoginAttempts {
   kind: Generated<string>;
 }
 
+export interface MatchChanges {
+  changed_at: Generated<Timestamp>;
+  /**
+   * The event id the live stream sends (SSE id:), increasing across replicas.
+   */
+  id: Generated<number>;
+  /**
+   * The match that changed; no foreign key: the changes of a deleted match simply find nothing.
+   */
+  match_id: string;
+}
+
 export interface Matches {
   competition_id: string | null;
   created_at: Generated<Timestamp>;
@@ -309,6 +321,7 @@ export interface DB {
   competitions: Competitions;
   elo_adjustments: EloAdjustments;
   login_attempts: LoginAttempts;
+  match_changes: MatchChanges;
   match_status_counts: MatchStatusCounts;
   matches: Matches;
   media: Media;
