@@ -110,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerMediaRoutes(app, deps);
   await registerContentRoutes(app, deps);
   await registerFeedRoutes(app, deps);
-  const notifications = options.notifications ?? (config.databaseUrl ? postgresNotifications(config.databaseUrl, app.log) : undefined);
+  const notifications = options.notifications ?? (config.databaseUrl ? postgresNotifications(config.databaseUrl) : undefined);
   if (notifications) registerLiveRoutes(app, deps, notifications);
 
   await registerWebApp(app, deps);

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { notificationSourceFor } from './features/live/notifications';
+import { schedulePlatformSync } from './features/sync/platform-sync';
 import { openDatabase } from './startup';
 
 const config = loadConfig();
@@ -8,11 +9,14 @@ const handle = await openDatabase(config, (line) => console.log(line));
 const app = await buildApp({
   db: handle.db,
   config,
-  notifications: notificationSourceFor(handle, config.databaseUrl, { warn: (details, message) => console.warn(message, details) }),
+  notifications: notificationSourceFor(handle, config.databaseUrl),
 });
+
+const sync = schedulePlatformSync({ db: handle.db, config, kind: handle.kind }, app.log.child({ feature: 'sync' }));
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
+  await sync.stop();
   await app.close();
   await handle.close();
   process.exit(0);

@@ -8,6 +8,7 @@ import * as eloLedger from './migrations/0010_elo_ledger';
 import * as search from './migrations/0011_search';
 import * as authHardening from './migrations/0020_auth_hardening';
 import * as matchChanges from './migrations/0070_match_changes';
+import * as platformSync from './migrations/0071_platform_sync';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0011_search': search,
   '0020_auth_hardening': authHardening,
   '0070_match_changes': matchChanges,
+  '0071_platform_sync': platformSync,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -164,6 +164,23 @@ export interface Participants {
   team_id: string;
 }
 
+export interface PlatformSync {
+  id: Generated<boolean>;
+  last_finished_at: Timestamp | null;
+  /**
+   * What the last run did, per platform: updated, errors, or why it was skipped.
+   */
+  last_result: JsonText | null;
+  /**
+   * When a run last began (on any replica); the next is due one interval later.
+   */
+  last_started_at: Timestamp | null;
+  /**
+   * A platform answered 429 with a Retry-After: no run before this time.
+   */
+  not_before: Timestamp | null;
+}
+
 export interface PlayerCounts {
   /**
    * Players in this scope ('all', or a season id), kept by triggers (migration 0003): read-only for code.
@@ -326,6 +343,7 @@ export interface DB {
   matches: Matches;
   media: Media;
   participants: Participants;
+  platform_sync: PlatformSync;
   player_counts: PlayerCounts;
   player_elo_history: PlayerEloHistory;
   player_seasons: PlayerSeasons;

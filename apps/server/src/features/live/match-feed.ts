@@ -117,6 +117,7 @@ export class MatchFeed {
       .listen(MATCH_CHANGES_CHANNEL, {
         onNotification: (payload) => this.received(payload),
         onListening: () => void this.step(() => this.listening()),
+        onConnectionError: (error) => this.log.warn({ err: error }, 'live stream: LISTEN connection lost or not open; retrying'),
       })
       .catch((error: unknown) => {
         this.subscription = undefined;

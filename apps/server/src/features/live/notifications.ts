@@ -10,6 +10,8 @@ export interface NotificationHandlers {
    * catches up from its own record of what it last saw.
    */
   onListening(): void;
+  /** The connection was lost or could not open; it is being retried (for the log). */
+  onConnectionError(error: unknown): void;
 }
 
 export interface NotificationSubscription {
@@ -25,16 +27,12 @@ export interface NotificationSource {
 const RECONNECT_FIRST_DELAY_MS = 100;
 const RECONNECT_MAX_DELAY_MS = 5_000;
 
-interface Logger {
-  warn(details: object, message: string): void;
-}
-
 /**
  * One dedicated connection per channel (a pooled one cannot LISTEN: it goes back to the
  * pool). A lost connection (restart, crash, network) is replaced with backoff, for ever,
  * until close(); errors never leave this function, so they cannot end the process.
  */
-export function postgresNotifications(databaseUrl: string, log: Logger): NotificationSource {
+export function postgresNotifications(databaseUrl: string): NotificationSource {
   return {
     async listen(channel, handlers) {
       let closed = false;
@@ -59,7 +57,7 @@ export function postgresNotifications(databaseUrl: string, log: Logger): Notific
           if (client !== next) return;
           client = undefined;
           if (closed) return;
-          log.warn({ err: error, channel }, 'LISTEN connection lost; reconnecting');
+          handlers.onConnectionError(error ?? new Error('LISTEN connection ended'));
           void next.end().catch(() => {});
           scheduleReconnect();
         };
@@ -75,7 +73,7 @@ export function postgresNotifications(databaseUrl: string, log: Logger): Notific
         } catch (error) {
           if (client === next) {
             client = undefined;
-            log.warn({ err: error, channel }, 'LISTEN connection could not open; retrying');
+            handlers.onConnectionError(error);
             void next.end().catch(() => {});
             scheduleReconnect();
           }
@@ -128,8 +126,8 @@ export function pgliteNotifications(handle: DatabaseHandle): NotificationSource 
 }
 
 /** LISTEN for the database `handle` opened (`databaseUrl` is the one it was opened with). */
-export function notificationSourceFor(handle: DatabaseHandle, databaseUrl: string | undefined, log: Logger): NotificationSource {
+export function notificationSourceFor(handle: DatabaseHandle, databaseUrl: string | undefined): NotificationSource {
   if (handle.kind === 'pglite') return pgliteNotifications(handle);
   if (!databaseUrl) throw new Error('A PostgreSQL database handle needs its URL to LISTEN');
-  return postgresNotifications(databaseUrl, log);
+  return postgresNotifications(databaseUrl);
 }

@@ -9,14 +9,12 @@ import { loadConfig } from '../../config';
 import { HEARTBEAT_INTERVAL_MS } from './match-feed';
 import { notificationSourceFor } from './notifications';
 
-const quiet = { warn: () => {} };
-
 async function startApp(database: Pick<TestDatabase, 'db' | 'kind' | 'pglite'>, url: string | undefined): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
     db: database.db,
     config: loadConfig({ LOG_LEVEL: 'silent' }),
     logger: false,
-    notifications: notificationSourceFor({ ...database, close: async () => {} }, url, quiet),
+    notifications: notificationSourceFor({ ...database, close: async () => {} }, url),
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, base: address };
