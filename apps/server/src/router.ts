@@ -11,6 +11,7 @@ import { searchPublicProcedures } from './features/search/router';
 import { seasonsAdminRouter, seasonsPublicProcedures } from './features/seasons/router';
 import { teamsAdminRouter, teamsPublicProcedures } from './features/teams/router';
 import { viewerRouter } from './features/viewer/router';
+import { webhooksRouter } from './features/webhooks/router';
 import { router } from './trpc';
 
 /**
@@ -28,6 +29,8 @@ export const appRouter = router({
     ...searchPublicProcedures,
   }),
   auth: authRouter,
+  /** Platforms' deliveries, each authenticated by its own shared secret. */
+  webhooks: webhooksRouter,
   /** Staff only: every procedure here is built on staffProcedure or ownerProcedure. */
   admin: router({
     teams: teamsAdminRouter,

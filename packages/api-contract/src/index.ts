@@ -13,3 +13,4 @@ export * from './admin-seasons';
 export * from './imports';
 export * from './news';
 export * from './file-reply';
+export * from './webhooks';

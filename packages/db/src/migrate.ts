@@ -9,6 +9,7 @@ import * as search from './migrations/0011_search';
 import * as authHardening from './migrations/0020_auth_hardening';
 import * as matchChanges from './migrations/0070_match_changes';
 import * as platformSync from './migrations/0071_platform_sync';
+import * as faceitWebhookEvents from './migrations/0072_faceit_webhook_events';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0020_auth_hardening': authHardening,
   '0070_match_changes': matchChanges,
   '0071_platform_sync': platformSync,
+  '0072_faceit_webhook_events': faceitWebhookEvents,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

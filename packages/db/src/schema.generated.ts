@@ -74,6 +74,16 @@ export interface EloAdjustments {
   user_id: string | null;
 }
 
+export interface FaceitWebhookEvents {
+  event: string;
+  event_id: string;
+  /**
+   * Our match the event was about.
+   */
+  match_id: string | null;
+  received_at: Generated<Timestamp>;
+}
+
 export interface LoginAttempts {
   created_at: Generated<Timestamp>;
   email: string;
@@ -337,6 +347,7 @@ export interface DB {
   backups: Backups;
   competitions: Competitions;
   elo_adjustments: EloAdjustments;
+  faceit_webhook_events: FaceitWebhookEvents;
   login_attempts: LoginAttempts;
   match_changes: MatchChanges;
   match_status_counts: MatchStatusCounts;
