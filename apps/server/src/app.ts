@@ -38,7 +38,7 @@ export interface BuildAppOptions extends AppDeps {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
-  const deps: AppDeps = { db, config };
+  const deps: AppDeps = { db, config, jobs: options.jobs };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,

@@ -1,14 +1,19 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { JobQueue } from './features/jobs/queue';
 import { notificationSourceFor } from './features/live/notifications';
 import { schedulePlatformSync } from './features/sync/platform-sync';
 import { openDatabase } from './startup';
 
 const config = loadConfig();
 const handle = await openDatabase(config, (line) => console.log(line));
+const jobLog = { warn: (details: object, message: string) => console.warn(message, details) };
+const jobs = new JobQueue({ db: handle.db, config }, handle, jobLog);
+await jobs.start();
 const app = await buildApp({
   db: handle.db,
   config,
+  jobs,
   notifications: notificationSourceFor(handle, config.databaseUrl),
 });
 
@@ -18,6 +23,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   await sync.stop();
   await app.close();
+  await jobs.stop();
   await handle.close();
   process.exit(0);
 }

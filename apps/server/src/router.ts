@@ -3,6 +3,7 @@ import { databaseRouter } from './features/database/router';
 import { eloRouter } from './features/elo/router';
 import { imageProxyRouter } from './features/image-proxy/router';
 import { importsRouter } from './features/imports/router';
+import { jobsRouter } from './features/jobs/router';
 import { matchesPublicProcedures } from './features/matches/router';
 import { mergeRouter } from './features/merge/router';
 import { playersAdminRouter, playersPublicProcedures } from './features/players/router';
@@ -43,6 +44,7 @@ export const appRouter = router({
     merge: mergeRouter,
     database: databaseRouter,
     imageProxy: imageProxyRouter,
+    jobs: jobsRouter,
   }),
 });
 

@@ -14,3 +14,4 @@ export * from './imports';
 export * from './news';
 export * from './file-reply';
 export * from './webhooks';
+export * from './jobs';

@@ -10,6 +10,7 @@ import * as authHardening from './migrations/0020_auth_hardening';
 import * as matchChanges from './migrations/0070_match_changes';
 import * as platformSync from './migrations/0071_platform_sync';
 import * as faceitWebhookEvents from './migrations/0072_faceit_webhook_events';
+import * as jobs from './migrations/0073_jobs';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0070_match_changes': matchChanges,
   '0071_platform_sync': platformSync,
   '0072_faceit_webhook_events': faceitWebhookEvents,
+  '0073_jobs': jobs,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -78,10 +78,39 @@ export interface FaceitWebhookEvents {
   event: string;
   event_id: string;
   /**
-   * Our match the event was about.
+   * Our match the event was about (no foreign key).
    */
   match_id: string | null;
   received_at: Generated<Timestamp>;
+}
+
+export interface Jobs {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  /**
+   * [{item, reason}]: failed items, or why the job failed.
+   */
+  errors: Generated<JsonText>;
+  finished_at: Timestamp | null;
+  id: string;
+  /**
+   * The tool's input, as its endpoint takes it.
+   */
+  input: JsonText;
+  /**
+   * import, update_matches, update_player_elo, calculate_team_elo or recalculate_elo.
+   */
+  kind: string;
+  /**
+   * {done, total, errors}.
+   */
+  progress: Generated<JsonText>;
+  /**
+   * The tool's answer once done.
+   */
+  result: JsonText | null;
+  started_at: Timestamp | null;
+  state: Generated<string>;
 }
 
 export interface LoginAttempts {
@@ -348,6 +377,7 @@ export interface DB {
   competitions: Competitions;
   elo_adjustments: EloAdjustments;
   faceit_webhook_events: FaceitWebhookEvents;
+  jobs: Jobs;
   login_attempts: LoginAttempts;
   match_changes: MatchChanges;
   match_status_counts: MatchStatusCounts;

@@ -6,12 +6,13 @@ const statements = [
   `CREATE TABLE faceit_webhook_events (
     event_id text PRIMARY KEY,
     event text NOT NULL,
-    match_id uuid REFERENCES matches (id) ON DELETE CASCADE,
+    match_id uuid,
     received_at timestamptz NOT NULL DEFAULT now()
   )`,
   'CREATE INDEX faceit_webhook_events_received_at_idx ON faceit_webhook_events (received_at)',
   `COMMENT ON TABLE faceit_webhook_events IS 'FACEIT webhook deliveries handled (by event_id), so a redelivery is recognised. Kept 7 days.'`,
-  `COMMENT ON COLUMN faceit_webhook_events.match_id IS 'Our match the event was about.'`,
+  // No foreign key: Clear Database truncates matches, and an old event id means nothing either way.
+  `COMMENT ON COLUMN faceit_webhook_events.match_id IS 'Our match the event was about (no foreign key).'`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
