@@ -26,6 +26,7 @@ const configSchema = z.object({
   LEAGUESPOT_LEAGUE_ID: optionalText,
   /** Time limit for one call to Faceit or Leaguespot. */
   PLATFORM_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(300_000).default(15_000)),
+  DISCORD_WEBHOOK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   FACEIT_WEBHOOK_SECRET: optionalText,
   FACEIT_WEBHOOK_HEADER: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9-]+$/).default('X-Webhook-Secret')),
   /** Unset: every 120 s while a match is live or starts within the hour, else every 1800 s. 0: off. */
@@ -60,6 +61,8 @@ export interface Config {
   leaguespot: { apiBase: string; apiKey: string | undefined; leagueId: string | undefined };
   /** Time limit for one call to Faceit or Leaguespot. */
   platformTimeoutMs: number;
+  /** Where completed results and new ranking snapshots are posted; unset, nothing is posted. */
+  discordWebhookUrl: string | undefined;
   /** FACEIT webhooks: the shared secret (unset: every delivery is refused) and the header that carries it. */
   faceitWebhook: { secret: string | undefined; header: string };
   /** The scheduled sync: 'adaptive' (120 s while a match is live or near, else 1800 s), a fixed number of seconds, or 'off'. */
@@ -96,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     faceit: { apiBase: c.FACEIT_API_BASE, apiKey: c.FACEIT_API_KEY },
     leaguespot: { apiBase: c.LEAGUESPOT_API_BASE, apiKey: c.LEAGUESPOT_API_KEY, leagueId: c.LEAGUESPOT_LEAGUE_ID },
     platformTimeoutMs: c.PLATFORM_TIMEOUT_MS,
+    discordWebhookUrl: c.DISCORD_WEBHOOK_URL,
     faceitWebhook: { secret: c.FACEIT_WEBHOOK_SECRET, header: c.FACEIT_WEBHOOK_HEADER },
     syncInterval: c.SYNC_INTERVAL_SECONDS === undefined ? 'adaptive' : c.SYNC_INTERVAL_SECONDS === 0 ? 'off' : c.SYNC_INTERVAL_SECONDS,
     sanity: { projectId: c.SANITY_PROJECT_ID, dataset: c.SANITY_DATASET, apiVersion: c.SANITY_API_VERSION },

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { scheduleDiscordPosts } from './features/discord/posts';
 import { JobQueue } from './features/jobs/queue';
 import { notificationSourceFor } from './features/live/notifications';
 import { schedulePlatformSync } from './features/sync/platform-sync';
@@ -18,10 +19,12 @@ const app = await buildApp({
 });
 
 const sync = schedulePlatformSync({ db: handle.db, config, kind: handle.kind }, app.log.child({ feature: 'sync' }));
+const discord = scheduleDiscordPosts({ db: handle.db, config }, app.log.child({ feature: 'discord' }));
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   await sync.stop();
+  await discord.stop();
   await app.close();
   await jobs.stop();
   await handle.close();

@@ -11,6 +11,7 @@ import * as matchChanges from './migrations/0070_match_changes';
 import * as platformSync from './migrations/0071_platform_sync';
 import * as faceitWebhookEvents from './migrations/0072_faceit_webhook_events';
 import * as jobs from './migrations/0073_jobs';
+import * as discordOutbox from './migrations/0074_discord_outbox';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0071_platform_sync': platformSync,
   '0072_faceit_webhook_events': faceitWebhookEvents,
   '0073_jobs': jobs,
+  '0074_discord_outbox': discordOutbox,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -47,6 +47,24 @@ export interface Competitions {
   type: Generated<string>;
 }
 
+export interface DiscordOutbox {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  failed_at: Timestamp | null;
+  id: Generated<number>;
+  kind: string;
+  last_error: string | null;
+  /**
+   * Not before this; moved on when a sender claims the row and after each failure.
+   */
+  next_attempt_at: Generated<Timestamp>;
+  sent_at: Timestamp | null;
+  /**
+   * The match or the ranking; read when the post is sent.
+   */
+  subject_id: string;
+}
+
 export interface EloAdjustments {
   /**
    * When the Elo was set: its place among the matches in time order.
@@ -375,6 +393,7 @@ export interface DB {
   audit_log: AuditLog;
   backups: Backups;
   competitions: Competitions;
+  discord_outbox: DiscordOutbox;
   elo_adjustments: EloAdjustments;
   faceit_webhook_events: FaceitWebhookEvents;
   jobs: Jobs;
