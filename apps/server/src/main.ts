@@ -8,7 +8,8 @@ import { openDatabase } from './startup';
 
 const config = loadConfig();
 const handle = await openDatabase(config, (line) => console.log(line));
-const jobLog = { warn: (details: object, message: string) => console.warn(message, details) };
+// The queue starts before the app (whose logger Fastify owns), so it logs one line per error.
+const jobLog = { warn: (details: { err?: unknown }, message: string) => console.warn(`${message}: ${details.err instanceof Error ? details.err.message : String(details.err)}`) };
 const jobs = new JobQueue({ db: handle.db, config }, handle, jobLog);
 await jobs.start();
 const app = await buildApp({
