@@ -3,10 +3,12 @@
  *
  * Makes a throwaway database on DATABASE_URL's server (default the local PostgreSQL), fills it with seedScale (factor
  * BENCH_FACTOR, default 100), prints each list statement's plan, starts the production
- * server (dist/main.js) on it, and drives every path with autocannon (BENCH_DURATION
- * seconds, default 10, at 50 connections). Beside each path, a bare Fastify answering the
- * same body gives the HTTP stack's ceiling. Prints the table, writes bench/results.json and
- * drops the database.
+ * server (dist/main.js) on it twice, with the response cache on and with it off
+ * (RESPONSE_CACHE=off), and drives every path on each with autocannon (BENCH_DURATION seconds,
+ * default 10, at 50 connections). Beside each path, a bare Fastify answering the same body
+ * gives the HTTP stack's ceiling. Prints a table per pass, writes both to bench/results.json
+ * and drops the database. BENCH_PATHS (a regular expression over the path names) runs only
+ * some paths, for a quick check of the bench itself.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,7 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const FACTOR = Number(process.env.BENCH_FACTOR ?? 100);
 const CONNECTIONS = 50;
 const WARM_UP_SECONDS = 1;
+const ONLY_PATHS = process.env.BENCH_PATHS ? new RegExp(process.env.BENCH_PATHS) : undefined;
 const BIG_TABLES = /Seq Scan on (matches|players|teams)\b/;
 
 const serverPackage = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,9 +55,12 @@ async function waitUntilHealthy(origin: string, child: ChildProcess): Promise<vo
   throw new Error('The server did not become healthy within 2 minutes');
 }
 
-async function startProductionServer(databaseUrl: string): Promise<{ origin: string; process: ChildProcess }> {
+function buildServer(): void {
   const build = spawnSync(process.execPath, ['build.mjs'], { cwd: serverPackage, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('Building the server failed');
+}
+
+async function startProductionServer(databaseUrl: string, responseCache: 'on' | 'off'): Promise<{ origin: string; process: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverPackage,
@@ -65,6 +71,7 @@ async function startProductionServer(databaseUrl: string): Promise<{ origin: str
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED: 'none',
+      RESPONSE_CACHE: responseCache,
       // Request logs would measure the terminal; warnings and errors still show.
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     },
@@ -194,11 +201,14 @@ async function tableCounts(db: Kysely<Database>) {
 
 interface Row {
   name: string;
+  url: string;
   bytes: number;
   rps: number;
   p50: number;
   p99: number;
   ceiling: number;
+  ceiling_p50: number;
+  ceiling_p99: number;
   ratio: number;
   failures: number;
   server_cpu_ms: number | undefined;
@@ -206,7 +216,7 @@ interface Row {
   ceiling_cpu_ms: number | undefined;
 }
 
-function printTable(rows: Row[]) {
+function printTable(title: string, rows: Row[]) {
   const header = ['path', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'ratio', 'server CPU ms/req', 'db CPU ms/req', 'ceiling CPU ms/req'];
   const ms = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(2));
   const lines = rows.map((r) => [
@@ -223,7 +233,7 @@ function printTable(rows: Row[]) {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const format = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
-  console.log(`\n${format(header)}\n|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  console.log(`\n${title}\n\n${format(header)}\n|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   for (const line of lines) console.log(format(line));
 }
 
@@ -239,14 +249,19 @@ async function main() {
     const counts = await tableCounts(database.db);
     log(`League: ${Object.entries(counts).map(([t, n]) => `${n.toLocaleString('en-US')} ${t}`).join(', ')}`);
 
-    const server = await startProductionServer(database.url);
+    buildServer();
+    const server = await startProductionServer(database.url, 'on');
     children.push(server.process);
+    const uncachedServer = await startProductionServer(database.url, 'off');
+    children.push(uncachedServer.process);
     const current = (await (await fetch(`${server.origin}/v1/public/current-season`)).json()) as { id: string } | null;
     if (!current) throw new Error('The scale league has no season');
     const weeks = (await (await fetch(`${server.origin}/v1/public/rankings?season_id=${current.id}&page_size=1`)).json()) as { results: { id: string }[] };
     const latestRanking = weeks.results[0] ?? ((await (await fetch(`${server.origin}/v1/public/rankings?page_size=1`)).json()) as typeof weeks).results[0];
     if (!latestRanking) throw new Error('The scale league has no ranking snapshot');
-    const paths = benchPaths({ currentSeasonId: current.id, latestRankingId: latestRanking.id, today: new Date(), ...(await pageFacts(server.origin)) });
+    const paths = benchPaths({ currentSeasonId: current.id, latestRankingId: latestRanking.id, today: new Date(), ...(await pageFacts(server.origin)) }).filter(
+      (path) => !ONLY_PATHS || ONLY_PATHS.test(path.name),
+    );
 
     const plans = await printPlans(database.db, paths);
 
@@ -259,36 +274,57 @@ async function main() {
     const ceiling = await startCeilingServer(bodies, folder);
     children.push(ceiling.process);
 
-    log(`\nLoad: ${DURATION_SECONDS} s per path at ${CONNECTIONS} connections (after a ${WARM_UP_SECONDS} s warm-up)`);
-    const rows: Row[] = [];
+    log(`\nLoad: ${DURATION_SECONDS} s per path and pass at ${CONNECTIONS} connections (after a ${WARM_UP_SECONDS} s warm-up)`);
+    const passes = { cache_on: { server, rows: [] as Row[] }, cache_off: { server: uncachedServer, rows: [] as Row[] } };
     for (const [index, path] of paths.entries()) {
-      await load(`${server.origin}${path.url}`, WARM_UP_SECONDS, CONNECTIONS);
-      const cpu = server.process.pid === undefined ? undefined : { serverPid: server.process.pid, dbPids: await backendPids(database.db) };
-      const real = await load(`${server.origin}${path.url}`, DURATION_SECONDS, CONNECTIONS, cpu);
       const bare = await load(
         `${ceiling.origin}/${index}`,
         DURATION_SECONDS,
         CONNECTIONS,
         ceiling.process.pid === undefined ? undefined : { serverPid: ceiling.process.pid, dbPids: [] },
       );
-      const row = {
-        name: path.name,
-        url: path.url,
-        bytes: Buffer.byteLength(bodies[index] ?? ''),
-        ...real,
-        ceiling: bare.rps,
-        ceiling_p50: bare.p50,
-        ceiling_p99: bare.p99,
-        ceiling_cpu_ms: bare.server_cpu_ms,
-        ratio: bare.rps > 0 ? real.rps / bare.rps : 0,
-      };
-      rows.push(row);
-      log(`  ${path.name}: ${row.rps.toFixed(0)} req/s, p99 ${row.p99} ms (ceiling ${bare.rps.toFixed(0)} req/s)`);
+      const measured: string[] = [];
+      for (const [pass, { server: target, rows }] of Object.entries(passes)) {
+        await load(`${target.origin}${path.url}`, WARM_UP_SECONDS, CONNECTIONS);
+        if (pass === 'cache_on') {
+          // After the warm-up the answer must come from the cache, or the pass measures nothing new.
+          const hit = (await fetch(`${target.origin}${path.url}`)).headers.get('x-cache') === 'hit';
+          if (!hit) log(`  ${path.name}: not answered from the response cache after the warm-up`);
+        }
+        const cpu = target.process.pid === undefined ? undefined : { serverPid: target.process.pid, dbPids: await backendPids(database.db) };
+        const real = await load(`${target.origin}${path.url}`, DURATION_SECONDS, CONNECTIONS, cpu);
+        rows.push({
+          name: path.name,
+          url: path.url,
+          bytes: Buffer.byteLength(bodies[index] ?? ''),
+          ...real,
+          ceiling: bare.rps,
+          ceiling_p50: bare.p50,
+          ceiling_p99: bare.p99,
+          ceiling_cpu_ms: bare.server_cpu_ms,
+          ratio: bare.rps > 0 ? real.rps / bare.rps : 0,
+        });
+        measured.push(`${pass.replace('_', ' ')} ${real.rps.toFixed(0)} req/s, p99 ${real.p99} ms`);
+      }
+      log(`  ${path.name}: ${measured.join('; ')} (ceiling ${bare.rps.toFixed(0)} req/s)`);
     }
-    printTable(rows);
+    printTable('Response cache on', passes.cache_on.rows);
+    printTable('Response cache off (RESPONSE_CACHE=off)', passes.cache_off.rows);
     writeFileSync(
       join(serverPackage, 'bench', 'results.json'),
-      `${JSON.stringify({ date: new Date().toISOString(), factor: FACTOR, duration_seconds: DURATION_SECONDS, connections: CONNECTIONS, counts, rows, plans }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          factor: FACTOR,
+          duration_seconds: DURATION_SECONDS,
+          connections: CONNECTIONS,
+          counts,
+          passes: { cache_on: passes.cache_on.rows, cache_off: passes.cache_off.rows },
+          plans,
+        },
+        null,
+        2,
+      )}\n`,
     );
     log('\nWrote bench/results.json');
   } finally {

@@ -4,9 +4,10 @@ import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { DATA_CHANGED_CHANNEL, type DatabaseHandle } from '@campus-elo/db';
 import { registerContentRoutes } from './features/content/routes';
 import { registerFeedRoutes } from './features/feeds/routes';
-import { postgresNotifications, type NotificationSource } from './features/live/notifications';
+import { notificationSource } from './features/live/notifications';
 import { registerLiveRoutes } from './features/live/routes';
 import { registerMediaRoutes } from './features/media/routes';
 import { registerApiDocs } from './http/api-docs';
@@ -16,11 +17,38 @@ import { answerFrameworkError, registerErrorHandler } from './http/error-handler
 import { restErrorResponse, toTrpcError } from './http/errors';
 import { requestInfo } from './http/request-info';
 import { restEndpoints } from './http/rest-endpoints';
+import { COMPRESS_THRESHOLD_BYTES, registerResponseCache, ResponseCache } from './http/response-cache';
 import { registerRestRoutes } from './http/rest-routes';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { appRouter, type AppRouter } from './router';
 import { createContext, type AppDeps } from './trpc';
+
+/**
+ * The response cache, emptied by every data change notice from the database. It serves only
+ * while the notices can arrive: from the first LISTEN on, and again once a lost listening
+ * connection is back (emptied then, since notices sent meanwhile are lost).
+ */
+async function startResponseCache(app: FastifyInstance, listen: DatabaseHandle['listen'], maxBytes: number): Promise<ResponseCache> {
+  const cache = new ResponseCache({ maxBytes });
+  let lost = false;
+  const stop = await listen(DATA_CHANGED_CHANNEL, {
+    onNotification: () => cache.invalidate(),
+    onListening: () => {
+      if (lost) app.log.info('response cache: listening for data changes again');
+      lost = false;
+      cache.setListening(true);
+    },
+    onError: (err, retryInMs) => {
+      if (!lost) app.log.warn({ err, retryInMs }, 'response cache: lost the data change listener; answering uncached until it is back');
+      lost = true;
+      cache.setListening(false);
+    },
+  });
+  app.addHook('onClose', stop);
+  registerResponseCache(app, cache);
+  return cache;
+}
 
 /** /healthz answers 503 when the database does not answer SELECT 1 within this. */
 const HEALTH_CHECK_TIMEOUT_MS = 3_000;
@@ -29,11 +57,11 @@ export interface BuildAppOptions extends AppDeps {
   /** Quiet logs in tests. */
   logger?: boolean;
   /**
-   * LISTEN for the live stream (main.ts: `notificationSourceFor` the opened database). Absent:
-   * LISTEN on DATABASE_URL when set; with neither (tests on PGlite that do not need it) the
-   * app serves no stream.
+   * The database's change notices (DatabaseHandle.listen). The response cache needs them to
+   * hear of writes: without them it stays off whatever the configuration says. The live
+   * stream (/v1/public/stream) is served only with them.
    */
-  notifications?: NotificationSource;
+  listen?: DatabaseHandle['listen'];
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -50,9 +78,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
 
+  const responseCache = config.responseCache.enabled && options.listen ? await startResponseCache(app, options.listen, config.responseCache.maxBytes) : undefined;
   // Before compress, so the ETag hook sees the plain body.
-  registerCaching(app);
-  await app.register(compress, { global: true, threshold: 1024 });
+  registerCaching(app, responseCache);
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(cookie);
 
   app.get('/healthz', async (_req, reply) => {
@@ -110,8 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerMediaRoutes(app, deps);
   await registerContentRoutes(app, deps);
   await registerFeedRoutes(app, deps);
-  const notifications = options.notifications ?? (config.databaseUrl ? postgresNotifications(config.databaseUrl) : undefined);
-  if (notifications) registerLiveRoutes(app, deps, notifications);
+  // The live stream needs the database's notices; an app built without them (some tests) serves none.
+  if (options.listen) registerLiveRoutes(app, deps, notificationSource(options.listen));
 
   await registerWebApp(app, deps);
 

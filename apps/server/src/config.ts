@@ -36,6 +36,9 @@ const configSchema = z.object({
   SANITY_API_VERSION: z.preprocess(emptyAsUndefined, z.string().default('2025-08-13')),
   CONTENT_DATASET: optionalText,
   WEB_DIST: optionalText,
+  /** 'off' turns the response cache of public reads off (the bench's second pass). */
+  RESPONSE_CACHE: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
+  RESPONSE_CACHE_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(65_536).default(64)),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
 
@@ -71,6 +74,8 @@ export interface Config {
   /** NDJSON file of posts for the local content endpoint; defaults to the demo dataset. */
   contentDataset: string | undefined;
   webDist: string | undefined;
+  /** Anonymous public reads answered from memory, at most maxBytes of them (http/response-cache.ts). */
+  responseCache: { enabled: boolean; maxBytes: number };
   logLevel: RawConfig['LOG_LEVEL'];
 }
 
@@ -105,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sanity: { projectId: c.SANITY_PROJECT_ID, dataset: c.SANITY_DATASET, apiVersion: c.SANITY_API_VERSION },
     contentDataset: c.CONTENT_DATASET,
     webDist: c.WEB_DIST,
+    responseCache: { enabled: c.RESPONSE_CACHE === 'on', maxBytes: Math.round(c.RESPONSE_CACHE_MAX_MB * 1024 * 1024) },
     logLevel: c.LOG_LEVEL,
   };
 }

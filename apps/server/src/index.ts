@@ -2,4 +2,3 @@ export { buildApp } from './app';
 export { loadConfig, type Config } from './config';
 export { openDatabase } from './startup';
 export type { AppRouter } from './router';
-export { notificationSourceFor } from './features/live/notifications';

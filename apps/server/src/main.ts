@@ -2,7 +2,6 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { scheduleDiscordPosts } from './features/discord/posts';
 import { JobQueue } from './features/jobs/queue';
-import { notificationSourceFor } from './features/live/notifications';
 import { schedulePlatformSync } from './features/sync/platform-sync';
 import { openDatabase } from './startup';
 
@@ -12,12 +11,8 @@ const handle = await openDatabase(config, (line) => console.log(line));
 const jobLog = { warn: (details: { err?: unknown }, message: string) => console.warn(`${message}: ${details.err instanceof Error ? details.err.message : String(details.err)}`) };
 const jobs = new JobQueue({ db: handle.db, config }, handle, jobLog);
 await jobs.start();
-const app = await buildApp({
-  db: handle.db,
-  config,
-  jobs,
-  notifications: notificationSourceFor(handle, config.databaseUrl),
-});
+// handle.listen serves both the response cache and the live stream.
+const app = await buildApp({ db: handle.db, config, jobs, listen: handle.listen });
 
 const sync = schedulePlatformSync({ db: handle.db, config, kind: handle.kind }, app.log.child({ feature: 'sync' }));
 const discord = scheduleDiscordPosts({ db: handle.db, config }, app.log.child({ feature: 'discord' }));

@@ -1,14 +1,17 @@
+import { auditRouter } from './features/audit/router';
 import { authRouter } from './features/auth/router';
+import { competitionsAdminRouter, competitionsPublicProcedures } from './features/competitions/router';
 import { databaseRouter } from './features/database/router';
 import { eloRouter } from './features/elo/router';
 import { imageProxyRouter } from './features/image-proxy/router';
 import { importsRouter } from './features/imports/router';
 import { jobsRouter } from './features/jobs/router';
-import { matchesPublicProcedures } from './features/matches/router';
+import { matchesAdminRouter, matchesPublicProcedures } from './features/matches/router';
 import { mergeRouter } from './features/merge/router';
 import { playersAdminRouter, playersPublicProcedures } from './features/players/router';
 import { rankingsAdminRouter, rankingsPublicProcedures } from './features/rankings/router';
 import { searchPublicProcedures } from './features/search/router';
+import { staffRouter } from './features/staff/router';
 import { seasonsAdminRouter, seasonsPublicProcedures } from './features/seasons/router';
 import { teamsAdminRouter, teamsPublicProcedures } from './features/teams/router';
 import { viewerRouter } from './features/viewer/router';
@@ -26,6 +29,7 @@ export const appRouter = router({
     ...playersPublicProcedures,
     ...matchesPublicProcedures,
     ...seasonsPublicProcedures,
+    ...competitionsPublicProcedures,
     ...rankingsPublicProcedures,
     ...searchPublicProcedures,
   }),
@@ -35,8 +39,10 @@ export const appRouter = router({
   /** Staff only: every procedure here is built on staffProcedure or ownerProcedure. */
   admin: router({
     teams: teamsAdminRouter,
+    matches: matchesAdminRouter,
     players: playersAdminRouter,
     seasons: seasonsAdminRouter,
+    competitions: competitionsAdminRouter,
     viewer: viewerRouter,
     imports: importsRouter,
     elo: eloRouter,
@@ -44,6 +50,8 @@ export const appRouter = router({
     merge: mergeRouter,
     database: databaseRouter,
     imageProxy: imageProxyRouter,
+    audit: auditRouter,
+    staff: staffRouter,
     jobs: jobsRouter,
   }),
 });

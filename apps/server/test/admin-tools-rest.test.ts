@@ -64,7 +64,7 @@ describe('admin tools over REST', () => {
   it('runs the staff tools for an admin with the documented answers', async () => {
     const calculated = await post('/v1/team-elo/calculate/', 'admin', { only_default_elo: false, default_elo: 1000 });
     expect(calculated.statusCode).toBe(200);
-    expect(calculated.json()).toEqual({ updated_teams: 0, teams_without_enough_players: 2, total_teams_processed: 2 });
+    expect(calculated.json()).toEqual({ updated_teams: 0, teams_without_enough_players: 2, total_teams_processed: 2, elo_changes: [], elo_run_id: null });
 
     const snapshot = await post('/v1/rankings/snapshot/', 'admin', { season_id: id(1) });
     expect(snapshot.statusCode).toBe(200);
@@ -89,8 +89,8 @@ describe('admin tools over REST', () => {
 
   it('recalculates, merges, clears, downloads and restores for the owner', async () => {
     const recalculated = await post('/v1/team-elo/recalculate/', 'owner');
-    expect(recalculated.json()).toEqual({ summary: { processed_count: 0, error_count: 0 }, total_elo_changes: 0 });
-    expect((await post('/v1/player-elo/reset/', 'owner', {})).json()).toEqual({ updated_players: 0 });
+    expect(recalculated.json()).toMatchObject({ summary: { processed_count: 0, error_count: 0 }, total_elo_changes: 0, elo_run_id: expect.any(String) });
+    expect((await post('/v1/player-elo/reset/', 'owner', {})).json()).toEqual({ updated_players: 0, player_changes: [], player_changes_total: 0, elo_run_id: null });
 
     const preview = await post('/v1/merge-teams/preview/', 'admin', { primary_team_id: id(11), secondary_team_id: id(12) });
     expect(preview.json()).toMatchObject({ players_to_move: 0, matches_to_remove: [] });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createDatabase } from '@campus-elo/db';
+import { createDatabase, LISTENER_APPLICATION_NAME } from '@campus-elo/db';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPgCluster, findPostgresBinaries, type PgCluster, type StopMode } from '../test-support/pg-cluster';
 import { startServerProcess, type ServerProcess } from '../test-support/server-process';
 import { openSse } from '../test-support/sse-client';
@@ -288,6 +288,26 @@ describeWithPostgres('a PostgreSQL restart under load', () => {
         const allowed = forTeam.slice(lastAcked).map((w) => w.name);
         expect(allowed, `team ${id}`).toContain(name);
       }
+
+      // The response cache's listener reconnected: the cache answers again (it does not while
+      // its listener is away), and a write made outside the server empties it within a second.
+      const publicTeam = `/v1/public/teams/${lastTeam}`;
+      await vi.waitFor(
+        async () => {
+          const answer = await fetch(api.baseUrl + publicTeam);
+          expect(answer.status).toBe(200);
+          expect(answer.headers.get('x-cache')).toBe('hit');
+        },
+        { timeout: RECOVERY_BOUND_MS, interval: 50 },
+      );
+      const listeners = await sql<{ n: number }>`SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = ${LISTENER_APPLICATION_NAME}`.execute(direct.db);
+      expect(listeners.rows[0]?.n).toBe(1);
+      const outsideName = `Restart ${runId} written outside`;
+      await direct.db.updateTable('teams').set({ name: outsideName }).where('id', '=', lastTeam).execute();
+      await vi.waitFor(
+        async () => expect(await (await fetch(api.baseUrl + publicTeam)).json()).toMatchObject({ name: outsideName }),
+        { timeout: 1_000, interval: 20 },
+      );
     } finally {
       await direct.close();
     }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { AddressInfo } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
-import { buildApp, loadConfig, notificationSourceFor } from '@campus-elo/server';
+import { buildApp, loadConfig } from '@campus-elo/server';
 import { prepareData } from '@campus-elo/server/startup-data';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ describeE2E('live scores', () => {
     const config = loadConfig({ SEED: 'demo', WEB_DIST, LOG_LEVEL: 'warn' });
     await prepareData(database.db, config, () => {});
     // As main.ts does: the live stream listens on the database the app uses.
-    app = await buildApp({ db: database.db, config, logger: false, notifications: notificationSourceFor(database, database.url) });
+    app = await buildApp({ db: database.db, config, logger: false, listen: database.listen });
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     browser = await launchBrowser();

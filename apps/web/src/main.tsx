@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
-import { cssVariablesResolver, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
@@ -24,7 +24,13 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" getStyleNonce={cspNonce}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          colorSchemeManager={colorSchemeManager}
+          defaultColorScheme="auto"
+          getStyleNonce={cspNonce}
+        >
           <RouterProvider router={router} />
         </MantineProvider>
       </QueryClientProvider>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidParam } from './query-params';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -14,13 +15,50 @@ const dateOnly = (label: string) =>
     .min(1, { error: `${label} is required` })
     .refine(isCalendarDate, { error: `${label} must be a date (YYYY-MM-DD)` });
 
-/** POST /v1/seasons/create/: name, start and end date all required; the end is not before the start. */
-export const seasonCreateInput = z
-  .object({
-    name: z.string({ error: 'Name is required' }).trim().min(1, { error: 'Name is required' }).max(100),
-    start_date: dateOnly('Start date'),
-    end_date: dateOnly('End date'),
-  })
-  .refine((s) => s.end_date >= s.start_date, { error: 'The end date must not be before the start date', path: ['end_date'] });
+const seasonFields = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, { error: 'Name is required' }).max(100),
+  start_date: dateOnly('Start date'),
+  end_date: dateOnly('End date'),
+});
+const endNotBeforeStart = { error: 'The end date must not be before the start date', path: ['end_date'] };
+
+/**
+ * POST /v1/seasons/create/: name, start and end date all required; the end is not before the
+ * start. Names are unique ignoring case (409).
+ */
+export const seasonCreateInput = seasonFields.refine((s) => s.end_date >= s.start_date, endNotBeforeStart);
+
+/** PUT /v1/seasons/{id}/: replaces name and dates, under the same rules. */
+export const seasonUpdateInput = seasonFields.extend({ id: uuidParam }).refine((s) => s.end_date >= s.start_date, endNotBeforeStart);
+
+/** DELETE /v1/seasons/{id}/, /v1/competitions/{id}/, /v1/rankings/{id}/. */
+export const deleteByIdInput = z.object({ id: uuidParam });
+export const deletedOutput = z.object({ id: z.string(), message: z.string() });
+
+// ---- competitions
+export const adminCompetition = z.object({
+  id: z.string(),
+  name: z.string(),
+  platform: z.enum(['faceit', 'leaguespot']),
+  /** The platform's own id (Faceit championship, Leaguespot season); null when unknown. */
+  external_id: z.string().nullable(),
+  type: z.enum(['league', 'event']),
+  season: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Matches that name it: a competition with any cannot be deleted. */
+  match_count: z.number().int(),
+});
+export const competitionListOutput = z.object({ results: z.array(adminCompetition) });
+/** PUT /v1/competitions/{id}/: renames. */
+export const competitionUpdateInput = z.object({
+  id: uuidParam,
+  name: z.string({ error: 'Name is required' }).trim().min(1, { error: 'Name is required' }).max(200),
+});
+/** Every competition's name, for the public match filters. */
+export const competitionNamesOutput = z.array(z.object({ id: z.string(), name: z.string() }));
 
 export type SeasonCreateInput = z.infer<typeof seasonCreateInput>;
+export type SeasonUpdateInput = z.infer<typeof seasonUpdateInput>;
+export type DeletedOutput = z.infer<typeof deletedOutput>;
+export type AdminCompetition = z.infer<typeof adminCompetition>;
+export type CompetitionListOutput = z.infer<typeof competitionListOutput>;
+export type CompetitionUpdateInput = z.infer<typeof competitionUpdateInput>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedResponse } from './paging';
 import { pageParam, pageSizeParam, textFilterParam } from './query-params';
-import { matchStatus, platform } from './public';
+import { matchPlatform, matchStatus, platform } from './public';
 
 /** GET /v1/teams/, /v1/players/, /v1/matches/, /v1/participants/: paged, one search text. */
 export const viewerListInput = z.object({
@@ -35,7 +35,7 @@ export const viewerMatch = z.object({
   id: z.string(),
   date: z.string().nullable(),
   status: matchStatus,
-  platform: platform,
+  platform: matchPlatform,
   external_id: z.string(),
   team1: ref,
   team2: ref,

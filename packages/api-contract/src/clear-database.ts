@@ -39,6 +39,12 @@ export const backupListItem = z.object({
 });
 export const backupListOutput = z.object({ results: z.array(backupListItem) });
 
+/** POST /v1/backups/: 'Back up now'. Nothing to send; an optional note becomes part of its reason. */
+export const backupCreateInput = z
+  .object({ note: z.string().trim().max(200).optional() })
+  .optional()
+  .transform((input) => input ?? {});
+
 export const restoreBackupOutput = z.object({
   message: z.string(),
   /** Rows restored per table. */

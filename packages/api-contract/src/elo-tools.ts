@@ -13,7 +13,21 @@ export const playerEloResetInput = z.object({
   default_elo: eloValue.default(DEFAULT_ELO_VALUE),
   default_skill_level: z.number({ error: 'Expected a whole number' }).int().min(1).max(10).default(DEFAULT_SKILL_LEVEL_VALUE),
 });
-export const playerEloResetOutput = z.object({ updated_players: z.number().int() });
+/** One team whose Elo a run moved. */
+const teamEloChange = z.object({ team_id: z.string(), team_name: z.string(), before: z.number().int(), after: z.number().int() });
+/** What every Elo tool run answers beside its counts: the changes, largest first, and the run to undo (null when nothing changed). */
+const eloRunFields = {
+  elo_changes: z.array(teamEloChange),
+  elo_run_id: z.string().nullable(),
+};
+
+export const playerEloResetOutput = z.object({
+  updated_players: z.number().int(),
+  /** The players whose Elo changed, largest change first (at most 500). */
+  player_changes: z.array(z.object({ player_id: z.string(), player_name: z.string(), before: z.number().int(), after: z.number().int() })),
+  player_changes_total: z.number().int(),
+  elo_run_id: z.string().nullable(),
+});
 
 // ---- POST /v1/team-elo/calculate/
 export const teamEloCalculateInput = z.object({
@@ -26,6 +40,7 @@ export const teamEloCalculateOutput = z.object({
   updated_teams: z.number().int(),
   teams_without_enough_players: z.number().int(),
   total_teams_processed: z.number().int(),
+  ...eloRunFields,
 });
 
 // ---- POST /v1/team-elo/recalculate/
@@ -42,18 +57,34 @@ export const teamEloRecalculateOutput = z.object({
   }),
   /** Applied matches that moved at least one team's Elo. */
   total_elo_changes: z.number().int(),
+  ...eloRunFields,
+});
+
+// ---- POST /v1/elo-runs/{id}/undo/
+export const eloRunUndoInput = z.object({ id: uuidParam });
+export const eloRunUndoOutput = z.object({
+  run_id: z.string(),
+  message: z.string(),
+  /** Team Elo the undo moved back, largest change first. */
+  elo_changes: z.array(teamEloChange),
 });
 
 // ---- POST /v1/rankings/snapshot/
 export const rankingSnapshotInput = z.object({
   /** Absent: the season with the latest start_date. */
   season_id: uuidParam.optional(),
+  /** The season's snapshot of the same week (Monday to Sunday, UTC) is replaced; without it that answers 409. */
+  replace: booleanParam.default(false),
 });
 export const rankingSnapshotOutput = z.object({
   teams_ranked: z.number().int(),
   season_name: z.string(),
   season_id: z.string(),
   ranking_id: z.string(),
+  /** The snapshot's date: now, or the end of the season's last day for a season that has ended (Elo as it was then). */
+  date: z.string(),
+  /** Snapshots of the same week that `replace` removed. */
+  replaced_ranking_ids: z.array(z.string()),
 });
 
 export type PlayerEloResetInput = z.input<typeof playerEloResetInput>;
@@ -62,5 +93,6 @@ export type TeamEloCalculateInput = z.input<typeof teamEloCalculateInput>;
 export type TeamEloCalculateOutput = z.infer<typeof teamEloCalculateOutput>;
 export type TeamEloRecalculateInput = z.input<typeof teamEloRecalculateInput>;
 export type TeamEloRecalculateOutput = z.infer<typeof teamEloRecalculateOutput>;
+export type EloRunUndoOutput = z.infer<typeof eloRunUndoOutput>;
 export type RankingSnapshotInput = z.input<typeof rankingSnapshotInput>;
 export type RankingSnapshotOutput = z.infer<typeof rankingSnapshotOutput>;

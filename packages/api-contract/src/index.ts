@@ -13,5 +13,8 @@ export * from './admin-seasons';
 export * from './imports';
 export * from './news';
 export * from './file-reply';
+export * from './admin-matches';
+export * from './audit';
+export * from './staff';
 export * from './webhooks';
 export * from './jobs';

@@ -13,6 +13,8 @@ import { pagedResponse } from './paging';
 
 export const matchStatus = z.enum(['scheduled', 'in_progress', 'completed', 'cancelled']);
 export const platform = z.enum(['faceit', 'leaguespot']);
+/** Where a match comes from: a platform, or 'manual' when staff entered it by hand. */
+export const matchPlatform = z.enum(['faceit', 'leaguespot', 'manual']);
 
 const teamRef = z.object({ id: z.string(), name: z.string(), picture: z.string().nullable() });
 const nameRef = z.object({ id: z.string(), name: z.string() });
@@ -90,7 +92,7 @@ export const matchListItem = z.object({
   season: nameRef.nullable(),
   season_id: z.string().nullable(),
   url: z.string().nullable(),
-  platform: platform,
+  platform: matchPlatform,
 });
 export const matchListOutput = pagedResponse(matchListItem);
 

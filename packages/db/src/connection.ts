@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { listenPglite, listenPostgres, type NotificationHandlers, type StopListening } from './notifications';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 
@@ -45,8 +46,13 @@ export interface ConnectionOptions {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'postgres' | 'pglite';
-  /** The embedded engine itself, for what Kysely does not carry (LISTEN); undefined on PostgreSQL. */
+  /** The embedded engine itself, for what Kysely does not carry (pg-boss's multi-statement scripts); undefined on PostgreSQL. */
   pglite?: PGlite;
+  /**
+   * LISTEN on a channel: on PostgreSQL over a connection of its own that is reopened when lost
+   * (handlers.onListening says when it is in place again), on PGlite in the one process.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<StopListening>;
   close(): Promise<void>;
 }
 
@@ -66,12 +72,13 @@ export function createDatabase(options: ConnectionOptions): DatabaseHandle {
     // no retry backoff, so recovery is as fast as one connect.
     keepConnectionErrorsFromCrashing(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const databaseUrl = options.databaseUrl;
+    return { db, kind: 'postgres', listen: async (channel, handlers) => listenPostgres(databaseUrl, channel, handlers), close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? './.data';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // The extensions the search needs (migration 0011); PostgreSQL ships them as contrib.
   const pglite = new PGlite({ dataDir: dataDir.startsWith('memory://') ? undefined : dataDir, extensions: { pg_trgm, unaccent } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+  return { db, kind: 'pglite', pglite, listen: (channel, handlers) => listenPglite(pglite, db, channel, handlers), close: () => db.destroy() };
 }

@@ -1,3 +1,4 @@
+import { attachDataVersionTriggers } from './data-version';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/0001_initial';
 import * as adminViewerIndexes from './migrations/0002_admin_viewer_indexes';
@@ -7,6 +8,8 @@ import * as columnComments from './migrations/0005_column_comments';
 import * as eloLedger from './migrations/0010_elo_ledger';
 import * as search from './migrations/0011_search';
 import * as authHardening from './migrations/0020_auth_hardening';
+import * as staffCorrections from './migrations/0050_staff_corrections';
+import * as dataVersion from './migrations/0060_data_version';
 import * as matchChanges from './migrations/0070_match_changes';
 import * as platformSync from './migrations/0071_platform_sync';
 import * as faceitWebhookEvents from './migrations/0072_faceit_webhook_events';
@@ -23,6 +26,8 @@ const migrations: Record<string, Migration> = {
   '0010_elo_ledger': eloLedger,
   '0011_search': search,
   '0020_auth_hardening': authHardening,
+  '0050_staff_corrections': staffCorrections,
+  '0060_data_version': dataVersion,
   '0070_match_changes': matchChanges,
   '0071_platform_sync': platformSync,
   '0072_faceit_webhook_events': faceitWebhookEvents,
@@ -50,5 +55,7 @@ export async function migrateTo(db: Kysely<any>, name: string | undefined): Prom
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), allowUnorderedMigrations: true });
   const { error, results } = name === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  // Every table a migration created gets the data version trigger unless it is excluded.
+  await attachDataVersionTriggers(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -24,7 +24,10 @@ const typeMapping = {
 const columnOverrides = {
   'competitions.platform': 'PlatformColumn',
   'participants.platform': 'PlatformColumn',
-  'matches.platform': 'PlatformColumn',
+  'matches.platform': 'MatchPlatformColumn',
+  'elo_runs.kind': 'EloRunKindColumn',
+  'elo_run_changes.entity': "'team' | 'player'",
+  'elo_run_changes.field': "'elo' | 'starting_elo' | 'skill_level'",
   'matches.status': 'MatchStatusColumn',
   'match_status_counts.status': 'MatchStatusColumn',
   'users.role': 'RoleColumn',
@@ -38,7 +41,7 @@ const columnOverrides = {
   'teams.starting_elo': 'Generated<number>',
 };
 
-const columnTypes = ['EloAdjustmentReasonColumn', 'JsonText', 'MatchStatusColumn', 'PlatformColumn', 'PlayerEloSourceColumn', 'RoleColumn'];
+const columnTypes = ['EloAdjustmentReasonColumn', 'EloRunKindColumn', 'JsonText', 'MatchPlatformColumn', 'MatchStatusColumn', 'PlatformColumn', 'PlayerEloSourceColumn', 'RoleColumn'];
 
 /** The text of schema.generated.ts for the database `db` points at (migrated to latest). */
 export async function generateSchemaTypes(db: Kysely<any>): Promise<string> {

@@ -17,7 +17,18 @@ const procedures = appRouter._def.procedures as unknown as Record<string, { _def
 const adminProcedurePaths = Object.keys(procedures).filter((path) => path.startsWith('admin.'));
 
 /** Owner-only by the contract (docs/contract.md, staff paths). */
-const OWNER_ONLY_PATHS = ['POST /v1/clear-database/', 'POST /v1/player-elo/reset/', 'POST /v1/team-elo/recalculate/', 'POST /v1/merge-teams/'];
+const OWNER_ONLY_PATHS = [
+  'POST /v1/clear-database/',
+  'POST /v1/player-elo/reset/',
+  'POST /v1/team-elo/recalculate/',
+  'POST /v1/merge-teams/',
+  'POST /v1/elo-runs/:id/undo/',
+  'POST /v1/backups/',
+  'GET /v1/staff/',
+  'POST /v1/staff/',
+  'PUT /v1/staff/:id/',
+  'DELETE /v1/staff/:id/',
+];
 
 interface RouteEntry {
   method: string;
@@ -39,6 +50,26 @@ function parseRouteTree(tree: string): RouteEntry[] {
   }
   return routes;
 }
+
+/** Issue 11's staff paths: listed so the walk is known to reach them. */
+const STAFF_CORRECTION_PATHS = [
+  'POST /v1/matches/create/',
+  'PUT /v1/matches/:id/',
+  'DELETE /v1/matches/:id/',
+  'PUT /v1/seasons/:id/',
+  'DELETE /v1/seasons/:id/',
+  'GET /v1/competitions/',
+  'PUT /v1/competitions/:id/',
+  'DELETE /v1/competitions/:id/',
+  'DELETE /v1/rankings/:id/',
+  'GET /v1/audit/',
+  'POST /v1/elo-runs/:id/undo/',
+  'POST /v1/backups/',
+  'GET /v1/staff/',
+  'POST /v1/staff/',
+  'PUT /v1/staff/:id/',
+  'DELETE /v1/staff/:id/',
+];
 
 /** Open on purpose: the public reads, signing in, and the API's own description. Everything else under /v1 is staff only. */
 // Webhooks answer to their platform's shared secret, not a session (features/webhooks tests them).
@@ -83,6 +114,11 @@ describe('admin procedures (walked from appRouter)', () => {
     expect(adminProcedurePaths).toEqual(expect.arrayContaining(['admin.teams.update', 'admin.players.update', 'admin.viewer.matches', 'admin.seasons.create']));
   });
 
+  it('guards the one staff procedure under auth: changing your password', async () => {
+    expect(accessOf(procedures['auth.changePassword']!)).toBe('staff');
+    expect(await trpcCode('auth.changePassword', null)).toBe('UNAUTHORIZED');
+  });
+
   it('builds every admin procedure on staffProcedure or ownerProcedure', () => {
     const unguarded = adminProcedurePaths.filter((path) => accessOf(procedures[path]!) === 'public');
     expect(unguarded).toEqual([]);
@@ -111,7 +147,9 @@ describe('admin /v1 paths (walked from the route table)', () => {
 
   it('finds the admin paths of the contract', () => {
     const seen = adminRoutes.map((r) => `${r.method} ${r.url}`);
-    expect(seen).toEqual(expect.arrayContaining(['GET /v1/teams/', 'PUT /v1/teams/:id/', 'PUT /v1/players/:id/', 'GET /v1/seasons/', 'POST /v1/seasons/create/']));
+    expect(seen).toEqual(
+      expect.arrayContaining(['GET /v1/teams/', 'PUT /v1/teams/:id/', 'PUT /v1/players/:id/', 'GET /v1/seasons/', 'POST /v1/seasons/create/', ...STAFF_CORRECTION_PATHS]),
+    );
     expect(seen.some((s) => s.startsWith('GET /v1/public/'))).toBe(false);
   });
 

@@ -1,7 +1,17 @@
-import { meOutput, signInInput, signInOutput, tokenOutput, TWO_FACTOR_CODE_REQUIRED_MESSAGE, TWO_FACTOR_SETUP_REQUIRED_MESSAGE } from '@campus-elo/api-contract';
+import {
+  meOutput,
+  passwordChangeInput,
+  passwordChangeOutput,
+  signInInput,
+  signInOutput,
+  tokenOutput,
+  TWO_FACTOR_CODE_REQUIRED_MESSAGE,
+  TWO_FACTOR_SETUP_REQUIRED_MESSAGE,
+} from '@campus-elo/api-contract';
 import { z } from 'zod';
 import { DomainError } from '../../lib/errors';
-import { publicProcedure, router } from '../../trpc';
+import { publicProcedure, router, staffProcedure } from '../../trpc';
+import { changeOwnPassword } from '../staff/accounts';
 import { clearSessionCookie, setSessionCookie } from './cookies';
 import { requestSession } from './session';
 import { createSession, invalidateSession } from './session-store';
@@ -65,6 +75,24 @@ export const authRouter = router({
       if (result.user.mustSetUpTwoFactor) throw new DomainError('forbidden', TWO_FACTOR_SETUP_REQUIRED_MESSAGE);
       const session = await createSession(ctx.db, result.user.id);
       return { token: session.token, expires_at: session.expiresAt.toISOString() };
+    }),
+
+  /** Any staff member's own password; their other sessions end. */
+  changePassword: staffProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/auth/password/',
+        summary: 'Change your password',
+        description: 'The current password and the new one (at least 8 characters). Every other session of yours (browsers, script tokens) ends; this one stays.',
+        tag: 'Auth',
+      },
+    })
+    .input(passwordChangeInput)
+    .output(passwordChangeOutput)
+    .mutation(async ({ ctx, input }) => {
+      const session = await requestSession(ctx, ctx.request);
+      return changeOwnPassword(ctx.db, ctx.user, session?.id ?? null, input);
     }),
 
   twoFactor: twoFactorRouter,

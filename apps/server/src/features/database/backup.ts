@@ -2,6 +2,7 @@ import { BACKUP_FORMAT, CLEARED_TABLES, backupFile, type BackupFile, type Backup
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { invalid, notFound } from '../../lib/errors';
+import { recordAudit } from '../audit/record';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -22,6 +23,16 @@ export async function writeBackup(db: Db, reason: string, createdBy: string | nu
   return row.rows[0]!.id;
 }
 
+/** 'Back up now': a backup of the league data as it is, with its audit row, in one transaction. */
+export async function createBackup(db: Kysely<Database>, actor: { id: string }, note: string | undefined): Promise<BackupListItem> {
+  const id = await db.transaction().execute(async (trx) => {
+    const backupId = await writeBackup(trx, note ? `manual: ${note}` : 'manual', actor.id);
+    await recordAudit(trx, { user: actor, action: 'backup', entity: 'database', ids: [backupId], details: { note: note ?? null } });
+    return backupId;
+  });
+  return (await listBackups(db, id))[0]!;
+}
+
 /** True when every cleared table is empty (nothing worth a backup). */
 export async function clearedTablesAreEmpty(db: Db): Promise<boolean> {
   const result = await sql<{ empty: boolean }>`
@@ -35,11 +46,12 @@ export async function truncateClearedTables(db: Db): Promise<void> {
   await sql.raw(`TRUNCATE ${CLEARED_TABLES.join(', ')}`).execute(db);
 }
 
-export async function listBackups(db: Kysely<Database>): Promise<BackupListItem[]> {
+export async function listBackups(db: Kysely<Database>, onlyId?: string): Promise<BackupListItem[]> {
   const rows = await sql<{ id: string; reason: string; created_at: Date; created_by: string | null; rows: Record<string, number> | null }>`
     SELECT b.id, b.reason, b.created_at, u.email AS created_by,
       (SELECT jsonb_object_agg(key, jsonb_array_length(value)) FROM jsonb_each(b.data -> 'tables')) AS rows
     FROM backups b LEFT JOIN users u ON u.id = b.created_by
+    ${onlyId === undefined ? sql`` : sql`WHERE b.id = ${onlyId}::uuid`}
     ORDER BY b.created_at DESC, b.id
   `.execute(db);
   return rows.rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString(), rows: r.rows ?? {} }));

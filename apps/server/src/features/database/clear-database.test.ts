@@ -175,4 +175,19 @@ describe('clear database', () => {
     await expect(restoreFrom(t.db, { file })).rejects.toMatchObject({ kind: 'unprocessable' });
     expect((await dumpTables(t.db, [...CLEARED_TABLES])).teams).toEqual([]);
   });
+
+  it('backs up now on request (owner only), changing nothing, and the backup restores', async () => {
+    const before = await dumpAll();
+    await expect(t.callerFor(t.admin).admin.database.createBackup({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const owner = t.callerFor(t.owner).admin.database;
+    const backup = await owner.createBackup({ note: 'before the playoffs' });
+    expect(backup).toMatchObject({ reason: 'manual: before the playoffs', created_by: 'owner@tools.test', rows: expect.objectContaining({ teams: 2, matches: 2 }) });
+    expect(await dumpAll()).toEqual(before);
+    expect((await owner.backups()).results.map((b) => b.id)).toEqual([backup.id]);
+    expect(await t.db.selectFrom('audit_log').select(['action', 'entity_ids']).execute()).toEqual([{ action: 'backup', entity_ids: [backup.id] }]);
+
+    await t.db.deleteFrom('ranking_items').execute();
+    await owner.restore({ id: backup.id });
+    expect(await dumpAll()).toEqual(before);
+  });
 });

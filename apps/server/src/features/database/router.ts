@@ -1,5 +1,7 @@
 import {
+  backupCreateInput,
   backupIdInput,
+  backupListItem,
   backupListOutput,
   clearDatabaseInfoOutput,
   clearDatabaseInput,
@@ -8,7 +10,7 @@ import {
   restoreBackupOutput,
 } from '@campus-elo/api-contract';
 import { ownerProcedure, router, staffProcedure } from '../../trpc';
-import { backupJsonText, listBackups, loadBackup } from './backup';
+import { backupJsonText, createBackup, listBackups, loadBackup } from './backup';
 import { assertSecurityKey, clearDatabase } from './clear';
 import { restoreBackup } from './restore';
 
@@ -32,6 +34,20 @@ export const databaseRouter = router({
     .meta({ rest: { method: 'GET', path: '/backups/', summary: 'Backups', tag: 'Maintenance' } })
     .output(backupListOutput)
     .query(async ({ ctx }) => ({ results: await listBackups(ctx.db) })),
+  createBackup: ownerProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/backups/',
+        summary: 'Back up now',
+        description: 'Writes a backup of the league data (the tables Clear Database empties), with reason "manual" (and the note, if given).',
+        tag: 'Maintenance',
+        status: 201,
+      },
+    })
+    .input(backupCreateInput)
+    .output(backupListItem)
+    .mutation(({ ctx, input }) => createBackup(ctx.db, ctx.user, input.note)),
   backupFile: ownerProcedure
     .meta({ rest: { method: 'GET', path: '/backups/:id/', summary: 'Download a backup', tag: 'Maintenance', reply: 'file', errors: notFound } })
     .input(backupIdInput)

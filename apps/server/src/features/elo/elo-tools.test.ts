@@ -48,7 +48,7 @@ describe('reset player Elo', () => {
 
   it('sets every player to the defaults and counts them', async () => {
     const answer = await t.callerFor(t.owner).admin.elo.resetPlayers({});
-    expect(answer).toEqual({ updated_players: 3 });
+    expect(answer).toMatchObject({ updated_players: 3 });
     const players = await t.db.selectFrom('players').select(['elo', 'skill_level']).execute();
     expect(players).toEqual(Array(3).fill({ elo: 1000, skill_level: 1 }));
     expect(await auditActions()).toEqual(['reset_elo']);
@@ -113,7 +113,7 @@ describe('calculate team Elo', () => {
 
   it('rates every team from its best five active players', async () => {
     const answer = await t.callerFor(t.admin).admin.elo.calculateTeams({});
-    expect(answer).toEqual({ updated_teams: 3, teams_without_enough_players: 2, total_teams_processed: 5 });
+    expect(answer).toMatchObject({ updated_teams: 3, teams_without_enough_players: 2, total_teams_processed: 5 });
     // Top five 1500..1100: mean 1300, sample sd 158.11 -> 1300 - 15.81 = 1284.
     expect(await teamElo(1)).toBe(1284);
     // 1200 and 1000: mean 1100, sample sd 141.42 -> 1085.86 -> 1086.
@@ -126,7 +126,7 @@ describe('calculate team Elo', () => {
 
   it('leaves rated teams alone with only_default_elo', async () => {
     const answer = await t.callerFor(t.admin).admin.elo.calculateTeams({ only_default_elo: true, default_elo: 1000 });
-    expect(answer).toEqual({ updated_teams: 2, teams_without_enough_players: 2, total_teams_processed: 4 });
+    expect(answer).toMatchObject({ updated_teams: 2, teams_without_enough_players: 2, total_teams_processed: 4 });
     expect(await teamElo(5)).toBe(1450);
     expect(await teamElo(1)).toBe(1284);
   });
@@ -172,7 +172,7 @@ describe('recalculate all Elo', () => {
 
   it('replays completed matches from the default Elo and answers the counts', async () => {
     const answer = await t.callerFor(t.owner).admin.elo.recalculateAll({});
-    expect(answer).toEqual({ summary: { processed_count: 3, error_count: 3 }, total_elo_changes: 3 });
+    expect(answer).toMatchObject({ summary: { processed_count: 3, error_count: 3 }, total_elo_changes: 3 });
 
     // By hand (K 150, scale 800): X beats Y at 1000-1000 -> 1075/925; Y (925) beats Z (1000) ->
     // 1008/917; Z (917) beats X (1075) -> 1009/983.

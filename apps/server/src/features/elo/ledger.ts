@@ -122,6 +122,16 @@ async function lastEvents(trx: Trx, teamIds: readonly string[], before: Date | n
   return last;
 }
 
+/**
+ * Every team's Elo as the ledger had it just before `before`: the Elo its last event before
+ * then left it at, else its starting Elo (a season's end for its snapshots).
+ */
+export async function teamEloBefore(trx: Trx, before: Date): Promise<Map<string, number>> {
+  const teams = await trx.selectFrom('teams').select(['id', 'starting_elo']).execute();
+  const last = await lastEvents(trx, teams.map((t) => t.id), before);
+  return new Map(teams.map((t) => [t.id, last.get(t.id)?.elo ?? t.starting_elo]));
+}
+
 export interface LedgerReplay {
   /** Matches that moved Elo in the replayed stretch. */
   applied: number;

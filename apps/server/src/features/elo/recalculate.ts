@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { recordAudit, type AuditEntry } from '../audit/record';
 import { lockEloLedger, replayLedger, skipReasonCounts, type ReplayOptions } from './ledger';
+import { eloChangesBetween, recordEloRun, teamEloRunChanges, teamEloSnapshot, type RunChange } from './runs';
 
 export type RecalculateOptions = Pick<ReplayOptions, 'batchSize' | 'afterBatch'>;
 
@@ -21,16 +22,37 @@ export async function recalculateAllElo(
 ): Promise<TeamEloRecalculateOutput> {
   return db.transaction().execute(async (trx) => {
     await lockEloLedger(trx);
-    let adjustmentsDropped = 0;
+    const eloBefore = await teamEloSnapshot(trx);
+    // What undo puts back besides the Elo: the starting Elo and the adjustments a reset drops.
+    const startingChanges: RunChange[] = [];
+    let droppedAdjustments: unknown[] = [];
     if (input.reset_to_default) {
+      const reset = await trx
+        .selectFrom('teams')
+        .select(['id', 'starting_elo'])
+        .where('starting_elo', '<>', input.default_elo)
+        .execute();
+      for (const team of reset) startingChanges.push({ entity: 'team', field: 'starting_elo', id: team.id, before: team.starting_elo, after: input.default_elo });
       await trx.updateTable('teams').set({ starting_elo: input.default_elo }).where('starting_elo', '<>', input.default_elo).execute();
-      adjustmentsDropped = Number((await trx.deleteFrom('elo_adjustments').executeTakeFirst()).numDeletedRows);
+      droppedAdjustments = await trx.deleteFrom('elo_adjustments').returningAll().execute();
     }
     const replay = await replayLedger(trx, { from: null, ...options });
+    const changes = eloChangesBetween(eloBefore, await teamEloSnapshot(trx));
+    const changed = changes.length > 0 || startingChanges.length > 0 || droppedAdjustments.length > 0;
+    const eloRunId = changed
+      ? await recordEloRun(trx, {
+          kind: 'recalculate',
+          userId: actor?.id ?? null,
+          changes: [...teamEloRunChanges(changes), ...startingChanges],
+          restore: { adjustments: droppedAdjustments },
+        })
+      : null;
 
     const answer = {
       summary: { processed_count: replay.applied, error_count: replay.skipped.length },
       total_elo_changes: replay.eloChanges,
+      elo_changes: changes,
+      elo_run_id: eloRunId,
     };
     await recordAudit(trx, {
       user: actor,
@@ -40,9 +62,10 @@ export async function recalculateAllElo(
       details: {
         ...input,
         ...answer,
+        elo_changes: changes.length,
         teams_written: replay.teamsWritten,
         matches_written: replay.matchesWritten,
-        adjustments_dropped: adjustmentsDropped,
+        adjustments_dropped: droppedAdjustments.length,
         skipped: skipReasonCounts(replay.skipped),
       },
     });

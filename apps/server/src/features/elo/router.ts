@@ -1,4 +1,6 @@
 import {
+  eloRunUndoInput,
+  eloRunUndoOutput,
   playerEloResetInput,
   playerEloResetOutput,
   teamEloCalculateInput,
@@ -10,6 +12,7 @@ import { ownerProcedure, router, staffProcedure } from '../../trpc';
 import { resetPlayerElo } from './player-elo-reset';
 import { recalculateAllElo } from './recalculate';
 import { calculateTeamElo } from './team-elo-calculate';
+import { undoEloRun } from './undo';
 
 /** The Control Panel's Elo tools. Resetting and replaying everything is for owners only. */
 export const eloRouter = router({
@@ -28,4 +31,19 @@ export const eloRouter = router({
     .input(teamEloRecalculateInput)
     .output(teamEloRecalculateOutput)
     .mutation(({ ctx, input }) => recalculateAllElo(ctx.db, input, ctx.user)),
+  undoRun: ownerProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/elo-runs/:id/undo/',
+        summary: 'Undo an Elo run',
+        description:
+          "Puts back what an Elo tool run or a match edit replaced (its answer's elo_run_id), in one transaction, through the Elo ledger. Refused (409, with the reason) when the run was undone already, a later run that stands touched the same teams or players, or a value it left has changed since.",
+        tag: 'Elo tools',
+        errors: { 404: 'No run has this id', 409: 'Something written since touches the same rows, or the run was undone already' },
+      },
+    })
+    .input(eloRunUndoInput)
+    .output(eloRunUndoOutput)
+    .mutation(({ ctx, input }) => undoEloRun(ctx.db, ctx.user, input.id)),
 });

@@ -5,11 +5,12 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { recordAudit, type AuditEntry } from '../audit/record';
 import { lockEloLedger, recordAdjustments } from './ledger';
+import { eloChangesBetween, recordEloRun, teamEloRunChanges, teamEloSnapshot } from './runs';
 
 /**
  * Rates every team (or only never-rated ones, whose Elo still equals default_elo) from its
  * roster: one read of the teams, one of all rostered players, and the new Elo recorded as
- * adjustments of one run (ledger.ts).
+ * adjustments of one run (ledger.ts), kept for undo under the same id (runs.ts).
  */
 export async function calculateTeamElo(
   db: Kysely<Database>,
@@ -18,6 +19,7 @@ export async function calculateTeamElo(
 ): Promise<TeamEloCalculateOutput> {
   return db.transaction().execute(async (trx) => {
     await lockEloLedger(trx);
+    const eloBefore = await teamEloSnapshot(trx);
     let teamQuery = trx.selectFrom('teams').select(['id']);
     if (input.only_default_elo) teamQuery = teamQuery.where('elo', '=', input.default_elo);
     const teams = await teamQuery.execute();
@@ -40,13 +42,21 @@ export async function calculateTeamElo(
 
     const runId = crypto.randomUUID();
     const adjusted = await recordAdjustments(trx, rated, { reason: 'calculate', userId: actor?.id ?? null, runId, at: new Date() });
-    const answer = { updated_teams: rated.length, teams_without_enough_players: withoutEnoughPlayers, total_teams_processed: teams.length };
+    const changes = eloChangesBetween(eloBefore, await teamEloSnapshot(trx));
+    const eloRunId = changes.length === 0 ? null : await recordEloRun(trx, { id: runId, kind: 'calculate', userId: actor?.id ?? null, changes: teamEloRunChanges(changes) });
+    const answer = {
+      updated_teams: rated.length,
+      teams_without_enough_players: withoutEnoughPlayers,
+      total_teams_processed: teams.length,
+      elo_changes: changes,
+      elo_run_id: eloRunId,
+    };
     await recordAudit(trx, {
       user: actor,
       action: 'calculate_elo',
       entity: 'teams',
       ids: rated.map((r) => r.teamId),
-      details: { ...input, ...answer, run_id: runId, teams_adjusted: adjusted },
+      details: { ...input, ...answer, elo_changes: changes.length, run_id: runId, teams_adjusted: adjusted },
     });
     return answer;
   });

@@ -1,6 +1,7 @@
 import type { ImportMatchesOutput, importMatchesInput, PreviewItemOutput } from '@campus-elo/api-contract';
 import type { Database, PlatformColumn } from '@campus-elo/db';
-import { isByeTeamName, participantMatchKey, previewMatchFields } from '@campus-elo/domain';
+import { isByeTeamName, participantMatchKey, previewMatchFields, type PreviewMatchFields } from '@campus-elo/domain';
+import { handSetDisagreements, keptNote } from './hand-set-results';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/record';
@@ -285,8 +286,9 @@ async function upsertMatches(
   scope: MatchScope,
   importable: readonly Importable[],
   teamIdByName: Map<string, string>,
-): Promise<{ ids: string[]; imported: number; updated: number; skipped: number; before: Map<string, AppliedFacts> }> {
+): Promise<{ ids: string[]; imported: number; updated: number; skipped: number; kept: number; disagreements: string[]; before: Map<string, AppliedFacts> }> {
   let skipped = 0;
+  const fieldsByExternalId = new Map<string, PreviewMatchFields>();
   const rows = importable.flatMap(({ item, team1, team2 }) => {
     const team1Id = teamIdByName.get(team1.name) as string;
     const team2Id = teamIdByName.get(team2.name) as string;
@@ -296,6 +298,7 @@ async function upsertMatches(
       return [];
     }
     const fields = previewMatchFields(item);
+    fieldsByExternalId.set(item.match_id, fields);
     return [
       {
         platform: scope.platform,
@@ -317,14 +320,23 @@ async function upsertMatches(
 
   const known = new Set<string>();
   const knownIds: string[] = [];
+  // Results set by hand are kept as they are; where the platform disagrees, staff are told.
+  const handSet: { id: string; fields: PreviewMatchFields }[] = [];
   for (const externalIds of chunked(rows.map((r) => r.external_id), ROWS_PER_STATEMENT)) {
-    const found = await trx.selectFrom('matches').select(['id', 'external_id']).where('platform', '=', scope.platform).where('external_id', 'in', externalIds).execute();
+    const found = await trx
+      .selectFrom('matches')
+      .select(['id', 'external_id', 'manual_result'])
+      .where('platform', '=', scope.platform)
+      .where('external_id', 'in', externalIds)
+      .execute();
     for (const row of found) {
       known.add(row.external_id);
-      knownIds.push(row.id);
+      if (row.manual_result) handSet.push({ id: row.id, fields: fieldsByExternalId.get(row.external_id) as PreviewMatchFields });
+      else knownIds.push(row.id);
     }
   }
   const before = await appliedFacts(trx, knownIds);
+  const disagreements = await handSetDisagreements(trx, handSet.map((h) => ({ id: h.id, ...h.fields })));
 
   const ids: string[] = [];
   for (const batch of chunked(rows, ROWS_PER_STATEMENT)) {
@@ -345,14 +357,14 @@ async function upsertMatches(
           url: sql<string | null>`COALESCE(excluded.url, matches.url)`,
           match_type: eb.ref('excluded.match_type'),
           updated_at: sql<Date>`now()`,
-        })),
+        })).where(sql<boolean>`NOT matches.manual_result`),
       )
       .returning('id')
       .execute();
     ids.push(...written.map((row) => row.id));
   }
-  const updated = rows.filter((r) => known.has(r.external_id)).length;
-  return { ids, imported: rows.length - updated, updated, skipped, before };
+  const updated = rows.filter((r) => known.has(r.external_id)).length - handSet.length;
+  return { ids, imported: rows.length - updated - handSet.length, updated, skipped, kept: handSet.length, disagreements, before };
 }
 
 /**
@@ -381,7 +393,7 @@ export async function importMatches(db: Kysely<Database>, input: ImportInput, us
     const scope = { platform: input.platform, competitionId, seasonId: season.id, type: input.type };
     const { teamIdByName, created: teamsCreated } = await resolveTeams(trx, scope, platformTeams, input.participant_matches);
     const playersCreated = await attachPlayers(trx, rosterPlayers(importable, input.platform, teamIdByName), season.id);
-    const { ids, imported, updated, skipped, before } = await upsertMatches(trx, scope, importable, teamIdByName);
+    const { ids, imported, updated, skipped, kept, disagreements, before } = await upsertMatches(trx, scope, importable, teamIdByName);
     const elo = await settleMatches(trx, ids, before);
 
     const matchesSkipped = leftOut + skipped;
@@ -396,6 +408,7 @@ export async function importMatches(db: Kysely<Database>, input: ImportInput, us
         external_id: externalId,
         imported,
         updated,
+        kept_hand_set: kept,
         skipped: matchesSkipped,
         teams_created: teamsCreated,
         players_created: playersCreated,
@@ -405,7 +418,7 @@ export async function importMatches(db: Kysely<Database>, input: ImportInput, us
       },
     });
     return {
-      message: `Imported ${imported} new matches, updated ${updated}, skipped ${matchesSkipped}.${skippedNote(elo.skipped)}`,
+      message: `Imported ${imported} new matches, updated ${updated}, skipped ${matchesSkipped}.${keptNote(kept, disagreements)}${skippedNote(elo.skipped)}`,
       matches_imported: imported,
       matches_updated: updated,
       matches_skipped: matchesSkipped,

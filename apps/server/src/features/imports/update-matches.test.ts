@@ -74,6 +74,26 @@ describe('update matches', () => {
     expect(await matchRow('1-soon')).toMatchObject({ team1_elo_change: completed.team1_elo_change, elo_applied: true });
   });
 
+  it('keeps a result corrected by hand and reports where the platform disagrees', async () => {
+    const match = await matchRow('1-soon');
+    const corrected = await setup.caller.admin.matches.update({ id: match.id, winner_id: match.team2_id, score_team1: 0, score_team2: 2 });
+    expect(corrected.match).toMatchObject({ manual_result: true, winner_id: match.team2_id });
+    const elo = [await eloOf(match.team1_id), await eloOf(match.team2_id)];
+
+    setup.faceit.setMatch(soonMatch('FINISHED', [2, 1]));
+    const answer = await setup.caller.admin.imports.updateMatches({ match_ids: [match.id] });
+    expect(answer).toMatchObject({ updated_count: 0, error_count: 0, total_processed: 1 });
+    expect(answer.message).toContain('Kept 1 result set by hand; the platform disagrees on 1 (match 1-soon: the platform says completed 2-1, won by team 1; kept completed 0-2, won by team 2)');
+    expect(await matchRow('1-soon')).toMatchObject({ winner_id: match.team2_id, score_team1: 0, score_team2: 2 });
+    expect([await eloOf(match.team1_id), await eloOf(match.team2_id)]).toEqual(elo);
+
+    // A re-import keeps it too.
+    const preview = await setup.caller.admin.imports.preview({ platform: 'faceit', competition_id: championship });
+    const reimport = await setup.caller.admin.imports.commit({ platform: 'faceit', competition_name: 'Update Cup', season_id: seasonId, data: preview, participant_matches: {} });
+    expect(reimport.message).toContain('Kept 1 result set by hand; the platform disagrees on 1');
+    expect(await matchRow('1-soon')).toMatchObject({ winner_id: match.team2_id, score_team1: 0, score_team2: 2 });
+  });
+
   it('counts a failing or slow platform call as an error and updates the rest', async () => {
     setup.faceit.fault({ path: '/matches/1-overdue', status: 500 });
     setup.faceit.fault({ path: '/matches/1-later', delayMs: 5_000 });

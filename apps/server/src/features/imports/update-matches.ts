@@ -11,6 +11,7 @@ import { faceitClient } from './platforms/faceit-client';
 import { leaguespotClient } from './platforms/leaguespot-client';
 import { chunked, valuesList } from '../../lib/sql-batch';
 import { notFound } from '../../lib/errors';
+import { handSetDisagreements, keptNote } from './hand-set-results';
 
 type UpdateInput = z.output<typeof updateMatchesInput>;
 
@@ -21,10 +22,13 @@ interface Candidate {
   id: string;
   platform: PlatformColumn;
   external_id: string;
+  /** Set by hand (matches.manual_result): fetched to compare, never overwritten. */
+  manual_result: boolean;
 }
 
+/** Matches to refresh; those entered by hand have no platform to ask and are left out. */
 async function candidates(db: Kysely<Database>, input: UpdateInput, now: Date): Promise<Candidate[]> {
-  let query = db.selectFrom('matches').select(['id', 'platform', 'external_id']);
+  let query = db.selectFrom('matches').select(['id', 'platform', 'external_id', 'manual_result']).where('platform', '<>', 'manual');
   if (input.match_ids && input.match_ids.length > 0) {
     const ids = [...new Set(input.match_ids)];
     const found = await db.selectFrom('matches').select('id').where('id', 'in', ids).execute();
@@ -41,7 +45,7 @@ async function candidates(db: Kysely<Database>, input: UpdateInput, now: Date): 
     }
   }
   if (input.platform) query = query.where('platform', '=', input.platform);
-  return query.orderBy('date').orderBy('id').execute();
+  return (await query.orderBy('date').orderBy('id').execute()) as Candidate[];
 }
 
 function fieldsOf(outcome: PreviewOutcome): PreviewMatchFields {
@@ -177,11 +181,16 @@ export async function updateMatches(
     });
   });
 
-  const written = options.onlyChanged ? await changedOnly(deps.db, updates) : updates;
+  // Results set by hand are kept; where the platform now says otherwise, staff are told.
+  const handSet = new Set(matches.filter((m) => m.manual_result).map((m) => m.id));
+  const kept = updates.filter((u) => handSet.has(u.id));
+  const writes = updates.filter((u) => !handSet.has(u.id));
+  const disagreements = await handSetDisagreements(deps.db, kept);
+  const written = options.onlyChanged ? await changedOnly(deps.db, writes) : writes;
   const eloNote = written.length > 0 ? await writeUpdates(deps.db, written, user) : '';
   const notes = [errors > 0 ? `${errors} could not be fetched` : '', ...problems].filter(Boolean).join('; ');
   return {
-    message: `Updated ${written.length} of ${matches.length} matches${notes ? ` (${notes})` : ''}.${eloNote}`,
+    message: `Updated ${written.length} of ${matches.length} matches${notes ? ` (${notes})` : ''}.${keptNote(kept.length, disagreements)}${eloNote}`,
     updated_count: written.length,
     error_count: errors,
     total_processed: matches.length,

@@ -1,5 +1,18 @@
-import { entityPathInput, headToHeadInput, headToHeadOutput, matchListInput, matchListOutput, matchPage } from '@campus-elo/api-contract';
-import { publicProcedure } from '../../trpc';
+import {
+  entityPathInput,
+  headToHeadInput,
+  headToHeadOutput,
+  adminMatch,
+  matchCreateInput,
+  matchDeleteInput,
+  matchListInput,
+  matchListOutput,
+  matchPage,
+  matchUpdateInput,
+  matchWriteOutput,
+} from '@campus-elo/api-contract';
+import { publicProcedure, router, staffProcedure } from '../../trpc';
+import { createMatch, deleteMatch, getAdminMatch, updateMatch } from './admin-matches';
 import { PAGING_PARAMS } from '../../lib/paging';
 import { getHeadToHead } from './head-to-head';
 import { getMatchPage } from './match-page';
@@ -61,3 +74,56 @@ export const matchesPublicProcedures = {
     .output(headToHeadOutput)
     .query(({ ctx, input }) => getHeadToHead(ctx.db, input)),
 };
+
+const ELO_EFFECT =
+  'Settles the Elo ledger for the match in the same transaction: a changed or removed result replays history from its date on. `elo_changes` lists every team whose Elo moved, largest change first; `elo_run_id` is the run to undo. With `dry_run` nothing is written and the answer says what saving would do.';
+
+/** Matches entered, corrected and deleted by hand (admin-matches.ts). */
+export const matchesAdminRouter = router({
+  /** The match as the edit form needs it (tRPC only: the contract has no GET at this path). */
+  get: staffProcedure.input(entityPathInput).output(adminMatch).query(({ ctx, input }) => getAdminMatch(ctx.db, input.id)),
+  create: staffProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/matches/create/',
+        summary: 'Enter a match by hand',
+        description: `Platform 'manual'; its result is marked as set by hand. ${ELO_EFFECT}`,
+        tag: 'Matches',
+        status: 201,
+        errors: { 404: 'A team, the competition or the season does not exist' },
+      },
+    })
+    .input(matchCreateInput)
+    .output(matchWriteOutput)
+    .mutation(({ ctx, input }) => createMatch(ctx.db, ctx.user, input)),
+  update: staffProcedure
+    .meta({
+      rest: {
+        method: 'PUT',
+        path: '/matches/:id/',
+        summary: 'Correct a match',
+        description: `The fields given replace the stored ones; a changed result is marked as set by hand, so imports and Update Matches keep it. ${ELO_EFFECT}`,
+        tag: 'Matches',
+        errors: { 404: 'No match has this id, or a team, the competition or the season named does not exist' },
+      },
+    })
+    .input(matchUpdateInput)
+    .output(matchWriteOutput)
+    .mutation(({ ctx, input }) => updateMatch(ctx.db, ctx.user, input)),
+  delete: staffProcedure
+    .meta({
+      rest: {
+        method: 'DELETE',
+        path: '/matches/:id/',
+        summary: 'Delete a match',
+        description: `${ELO_EFFECT} \`?dry_run=true\` answers the effect only.`,
+        tag: 'Matches',
+        params: { dry_run: 'true: answer the Elo effect without deleting.' },
+        errors: { 404: 'No match has this id' },
+      },
+    })
+    .input(matchDeleteInput)
+    .output(matchWriteOutput)
+    .mutation(({ ctx, input }) => deleteMatch(ctx.db, ctx.user, input)),
+});

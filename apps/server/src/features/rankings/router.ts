@@ -1,4 +1,6 @@
 import {
+  deleteByIdInput,
+  deletedOutput,
   rankingItemsInput,
   rankingItemsOutput,
   rankingListInput,
@@ -9,7 +11,7 @@ import {
 import { publicProcedure, router, staffProcedure } from '../../trpc';
 import { PAGING_PARAMS } from '../../lib/paging';
 import { listRankingItems, listRankings } from './queries';
-import { createRankingSnapshot } from './snapshot';
+import { createRankingSnapshot, deleteRankingSnapshot } from './snapshot';
 
 /** Weekly ranking snapshots, for everyone. */
 export const rankingsPublicProcedures = {
@@ -48,8 +50,23 @@ export const rankingsPublicProcedures = {
 
 export const rankingsAdminRouter = router({
   createSnapshot: staffProcedure
-    .meta({ rest: { method: 'POST', path: '/rankings/snapshot/', summary: 'Take a ranking snapshot', tag: 'Elo tools', errors: { 404: 'Season not found' } } })
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/rankings/snapshot/',
+        summary: 'Take a ranking snapshot',
+        description:
+          "A season that has ended is ranked by each team's Elo at its end (from the Elo ledger) and dated then; a running one by today's Elo. One snapshot per season and week (Monday to Sunday, UTC): `replace: true` replaces the week's snapshot.",
+        tag: 'Elo tools',
+        errors: { 404: 'Season not found', 409: 'The season already has a snapshot for that week (send replace: true)' },
+      },
+    })
     .input(rankingSnapshotInput)
     .output(rankingSnapshotOutput)
     .mutation(({ ctx, input }) => createRankingSnapshot(ctx.db, input, ctx.user)),
+  delete: staffProcedure
+    .meta({ rest: { method: 'DELETE', path: '/rankings/:id/', summary: 'Delete a ranking snapshot', tag: 'Elo tools', errors: { 404: 'No snapshot has this id' } } })
+    .input(deleteByIdInput)
+    .output(deletedOutput)
+    .mutation(({ ctx, input }) => deleteRankingSnapshot(ctx.db, ctx.user, input.id)),
 });

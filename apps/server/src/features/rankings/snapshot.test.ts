@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStaffTestDatabase, type StaffTestDatabase } from '../../../test/staff-callers';
+import { weekStart } from './snapshot';
 
 let t: StaffTestDatabase;
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -74,5 +75,42 @@ describe('create ranking snapshot', () => {
     await t.db.updateTable('teams').set({ elo: 0 }).execute();
     await expect(t.callerFor(t.admin).admin.rankings.createSnapshot({})).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
     expect(await t.db.selectFrom('rankings').select('id').execute()).toEqual([]);
+  });
+
+  it('refuses a second snapshot of the same week (409) unless replace is set, and deletes one', async () => {
+    const caller = t.callerFor(t.admin);
+    const first = await caller.admin.rankings.createSnapshot({ season_id: fall });
+    await expect(caller.admin.rankings.createSnapshot({ season_id: fall })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('Fall 2026 already has a snapshot for the week of'),
+    });
+    const second = await caller.admin.rankings.createSnapshot({ season_id: fall, replace: true });
+    expect(second.replaced_ranking_ids).toEqual([first.ranking_id]);
+    expect((await caller.public.rankings({ season_id: fall })).results.map((r) => r.id)).toEqual([second.ranking_id]);
+
+    expect(await caller.admin.rankings.delete({ id: second.ranking_id })).toMatchObject({ id: second.ranking_id });
+    expect((await caller.public.rankings({ season_id: fall })).count).toBe(0);
+    await expect(caller.admin.rankings.delete({ id: second.ranking_id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it("ranks an ended season by each team's Elo at its end, from the ledger, dated then", async () => {
+    // Alpha won a result after Spring ended: Spring's snapshot must not count it.
+    await t.db
+      .insertInto('matches')
+      .values({ platform: 'manual', external_id: 'after-spring', team1_id: id(13), team2_id: id(11), status: 'completed', winner_id: id(13), date: new Date('2026-06-10T12:00:00Z') })
+      .execute();
+    await t.callerFor(t.admin).admin.matches.update({ id: (await t.db.selectFrom('matches').select('id').where('external_id', '=', 'after-spring').executeTakeFirstOrThrow()).id, forfeit: true });
+    const alphaNow = (await t.db.selectFrom('teams').select('elo').where('id', '=', id(13)).executeTakeFirstOrThrow()).elo;
+    expect(alphaNow).toBeGreaterThan(1500);
+
+    const answer = await t.callerFor(t.admin).admin.rankings.createSnapshot({ season_id: spring });
+    expect(answer.date).toBe('2026-05-20T23:59:59.999Z');
+    const items = await t.db.selectFrom('ranking_items').select(['team_id', 'elo']).where('ranking_id', '=', answer.ranking_id).orderBy('rank').execute();
+    expect(items.find((i) => i.team_id === id(13))?.elo).toBe(1500);
+  });
+
+  it('starts weeks on Monday (UTC)', () => {
+    expect(weekStart(new Date('2026-11-22T23:00:00Z')).toISOString()).toBe('2026-11-16T00:00:00.000Z');
+    expect(weekStart(new Date('2026-11-23T00:00:00Z')).toISOString()).toBe('2026-11-23T00:00:00.000Z');
   });
 });

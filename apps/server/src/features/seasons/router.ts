@@ -1,7 +1,7 @@
-import { currentSeasonOutput, season, seasonCreateInput, seasonListInput, seasonListOutput } from '@campus-elo/api-contract';
+import { currentSeasonOutput, deleteByIdInput, deletedOutput, season, seasonCreateInput, seasonListInput, seasonListOutput, seasonUpdateInput } from '@campus-elo/api-contract';
 import { publicProcedure, router, staffProcedure } from '../../trpc';
 import { PAGING_PARAMS } from '../../lib/paging';
-import { createSeason } from './admin-queries';
+import { createSeason, deleteSeason, updateSeason } from './admin-queries';
 import { findCurrentSeason, listSeasons } from './queries';
 
 const SEASON_SORT = 'start_date (default, newest first), name or end_date.';
@@ -34,8 +34,37 @@ export const seasonsAdminRouter = router({
     .output(seasonListOutput)
     .query(({ ctx, input }) => listSeasons(ctx.db, input)),
   create: staffProcedure
-    .meta({ rest: { method: 'POST', path: '/seasons/create/', summary: 'Create a season', tag: 'Seasons', status: 201 } })
+    .meta({
+      rest: { method: 'POST', path: '/seasons/create/', summary: 'Create a season', tag: 'Seasons', status: 201, errors: { 409: 'A season of that name (ignoring case) exists' } },
+    })
     .input(seasonCreateInput)
     .output(season)
     .mutation(({ ctx, input }) => createSeason(ctx.db, ctx.user, input)),
+  update: staffProcedure
+    .meta({
+      rest: {
+        method: 'PUT',
+        path: '/seasons/:id/',
+        summary: "Replace a season's name and dates",
+        tag: 'Seasons',
+        errors: { 404: 'No season has this id', 409: 'Another season has that name (ignoring case)' },
+      },
+    })
+    .input(seasonUpdateInput)
+    .output(season)
+    .mutation(({ ctx, input }) => updateSeason(ctx.db, ctx.user, input)),
+  delete: staffProcedure
+    .meta({
+      rest: {
+        method: 'DELETE',
+        path: '/seasons/:id/',
+        summary: 'Delete a season without matches',
+        description: 'Its ranking snapshots and participants go with it.',
+        tag: 'Seasons',
+        errors: { 404: 'No season has this id', 409: 'The season has matches' },
+      },
+    })
+    .input(deleteByIdInput)
+    .output(deletedOutput)
+    .mutation(({ ctx, input }) => deleteSeason(ctx.db, ctx.user, input.id)),
 });

@@ -5,7 +5,6 @@ import { openSse } from '../../../test-support/sse-client';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { setUpImports, type ImportsTestSetup } from '../imports/testing';
-import { notificationSourceFor } from '../live/notifications';
 
 const SECRET = 'shared-webhook-secret';
 const sample = faceitWebhookSample();
@@ -49,7 +48,7 @@ beforeAll(async () => {
     db: setup.database.db,
     config: setup.config,
     logger: false,
-    notifications: notificationSourceFor(setup.database, setup.database.url),
+    listen: setup.database.listen,
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   target = { url: `${base}/v1/webhooks/faceit`, header: 'X-Webhook-Secret', secret: SECRET };

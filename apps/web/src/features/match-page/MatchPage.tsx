@@ -129,12 +129,12 @@ function MatchDetails({ match }: { match: MatchPageData }) {
             {STATUS_WORDS[match.status]}
           </Badge>
           {match.competition && (
-            <Badge variant="light" color="gray" c="gray.9">
+            <Badge variant="light" color="gray" c="var(--app-badge-text)">
               {match.competition.name}
             </Badge>
           )}
           {match.season && (
-            <Badge variant="outline" color="gray" c="gray.8">
+            <Badge variant="outline" color="gray" c="var(--app-badge-text)">
               {match.season.name}
             </Badge>
           )}

@@ -3,6 +3,7 @@ import { matchUrlForLanguage } from '@campus-elo/domain';
 import { Anchor, Badge, Paper, Title, VisuallyHidden } from '@mantine/core';
 import { useLiveMatchStream } from '../../lib/live-stream';
 import { trpc } from '../../lib/trpc';
+import { MatchLink } from '../common/EntityLinks';
 import { Score } from '../common/Score';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { LIVE_REFRESH_MS } from '../home/LiveMatchesWidget';
@@ -25,15 +26,18 @@ function LiveMatchCard({ match }: { match: MatchListItem }) {
       <MatchTeamLine team={match.team2}>
         <Score own={match.score_team2} other={match.score_team1} />
       </MatchTeamLine>
-      {url && (
-        <Anchor href={url} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
-          View
-          <VisuallyHidden>
-            {' '}
-            {match.team1.name} vs {match.team2.name} (opens in a new tab)
-          </VisuallyHidden>
-        </Anchor>
-      )}
+      <div className={classes.links}>
+        <MatchLink match={match} />
+        {url && (
+          <Anchor href={url} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
+            View
+            <VisuallyHidden>
+              {' '}
+              {match.team1.name} vs {match.team2.name} (opens in a new tab)
+            </VisuallyHidden>
+          </Anchor>
+        )}
+      </div>
     </Paper>
   );
 }

@@ -23,7 +23,7 @@ function ArticleProblem({ message, failed }: { message: string; failed: boolean 
     <div>
       {/* The alert role sits on a wrapper so the message keeps its heading role. */}
       <div role={failed ? 'alert' : undefined}>
-        <Title order={1} size="h2" className={classes.title} c={failed ? 'red.9' : undefined}>
+        <Title order={1} size="h2" className={classes.title} c={failed ? 'var(--app-error-text)' : undefined}>
           {message}
         </Title>
       </div>

@@ -47,7 +47,7 @@ function PlayerHeader({ player }: { player: Loadable<PlayerPageData> }) {
           ) : (
             <Text c="dimmed">No team</Text>
           )}
-          <Badge variant="light" color="gray" c="gray.9" data-status={p.benched ? 'benched' : 'active'}>
+          <Badge variant="light" color="gray" c="var(--app-badge-text)" data-status={p.benched ? 'benched' : 'active'}>
             {p.benched ? 'Benched' : 'Active'}
           </Badge>
         </div>

@@ -87,7 +87,7 @@ function UpcomingRow({ match, teamId }: { match: MatchListItem; teamId: string }
             Loss <EloChange value={change.loss} />
           </span>
           {match.competition && (
-            <Badge variant="light" color="gray" c="gray.9">
+            <Badge variant="light" color="gray" c="var(--app-badge-text)">
               {match.competition.name}
             </Badge>
           )}

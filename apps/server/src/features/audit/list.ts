@@ -1,0 +1,70 @@
+import type { AuditEntry, auditListInput, Paged } from '@campus-elo/api-contract';
+import type { Database } from '@campus-elo/db';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import { pageWindow } from '../../lib/paging';
+
+type AuditFilters = z.output<typeof auditListInput>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The fields that differ between a record's `before` and `after` (either may be null: a create or a delete). */
+export function auditChanges(details: unknown): AuditEntry['changes'] {
+  if (!isRecord(details) || !('before' in details || 'after' in details)) return [];
+  const before = isRecord(details.before) ? details.before : {};
+  const after = isRecord(details.after) ? details.after : {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => f !== 'id');
+  return fields
+    .filter((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null))
+    .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
+}
+
+/** The audit log, newest first, filtered by staff member and action. */
+export async function listAudit(db: Kysely<Database>, input: AuditFilters): Promise<Paged<AuditEntry>> {
+  let filtered = db.selectFrom('audit_log');
+  if (input.actor) filtered = filtered.where('audit_log.user_id', '=', input.actor);
+  if (input.action) filtered = filtered.where('audit_log.action', '=', input.action);
+  const { limit, offset } = pageWindow(input);
+  const [{ count }, rows] = await Promise.all([
+    filtered.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    filtered
+      .leftJoin('users', 'users.id', 'audit_log.user_id')
+      // Writes that made an Elo run name it in their details (runs.ts).
+      .leftJoin('elo_runs', (join) => join.on(sql`elo_runs.id::text`, '=', sql`audit_log.details ->> 'elo_run_id'`))
+      .select([
+        'audit_log.id',
+        'audit_log.created_at',
+        'audit_log.action',
+        'audit_log.entity',
+        'audit_log.entity_ids',
+        'audit_log.details',
+        'users.id as user_id',
+        'users.email',
+        'elo_runs.id as elo_run_id',
+        'elo_runs.undone_at as elo_run_undone_at',
+      ])
+      .orderBy('audit_log.created_at', 'desc')
+      .orderBy('audit_log.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  const total = Number(count);
+  return {
+    count: total,
+    total_pages: Math.ceil(total / input.page_size),
+    current_page: input.page,
+    page_size: input.page_size,
+    results: rows.map((row) => ({
+      id: row.id,
+      at: row.created_at.toISOString(),
+      actor: row.user_id && row.email ? { id: row.user_id, email: row.email } : null,
+      action: row.action,
+      entity: row.entity,
+      entity_ids: row.entity_ids,
+      changes: auditChanges(row.details),
+      details: row.details ?? null,
+      elo_run: row.elo_run_id ? { id: row.elo_run_id, undone_at: row.elo_run_undone_at?.toISOString() ?? null } : null,
+    })),
+  };
+}

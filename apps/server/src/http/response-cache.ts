@@ -1,0 +1,240 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { SESSION_COOKIE_NAME } from '../features/auth/cookies';
+import { ifNoneMatchHits, PUBLIC_MAX_AGE_SECONDS, publicReadOf } from './caching';
+
+/** Answers smaller than this go out uncompressed, as @fastify/compress does (app.ts). */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** What a kept answer says of itself; the rest (security headers) is made per answer. */
+const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary'] as const;
+
+/** One public read's answer, as sent: the same bytes in each encoding, and its validator. */
+export interface CachedAnswer {
+  etag: string;
+  headers: Readonly<Record<string, string>>;
+  bodies: Readonly<Partial<Record<Encoding, Buffer>>> & { identity: Buffer };
+}
+
+/** The first request for a key runs the procedure; the others for the same key wait for it. */
+interface Flight {
+  /** The cache's generation when it started: bumped by every data change notice, so an answer built across one is not kept. */
+  generation: number;
+  done: Promise<void>;
+  land(): void;
+}
+
+/**
+ * The cache key of a public read, or undefined for any other path: the path and the query
+ * string with its parameters sorted by name (values of one name keep their order), so
+ * `?a=1&b=2` and `?b=2&a=1` share an entry.
+ */
+export function cacheKeyOf(url: string): string | undefined {
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  if (!publicReadOf(url)) return undefined;
+  const params = new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1));
+  params.sort();
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+const sessionCookie = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE_NAME}=`);
+
+/**
+ * Only anonymous requests share answers: a session (cookie or Bearer token) skips the cache
+ * both ways. A tRPC client asking for streamed answers (jsonl) gets another body for the same URL.
+ */
+function mayShare(req: FastifyRequest): boolean {
+  const { authorization, cookie, accept } = req.headers;
+  if (authorization !== undefined) return false;
+  if (cookie !== undefined && sessionCookie.test(cookie)) return false;
+  if (req.headers['trpc-accept'] !== undefined || accept?.includes('jsonl')) return false;
+  return true;
+}
+
+export interface ResponseCacheOptions {
+  /** The most bytes (every encoding of every answer) kept; the least recently used go first. */
+  maxBytes: number;
+}
+
+/**
+ * Anonymous public GETs answered from memory (docs/architecture.md, "The response cache").
+ * Every data change notice empties it; while no notice can arrive (the listening connection
+ * is away), it neither answers nor keeps anything.
+ */
+export class ResponseCache {
+  private readonly answers: LRUCache<string, CachedAnswer>;
+  private readonly flights = new Map<string, Flight>();
+  private readonly leaders = new WeakMap<FastifyRequest, { key: string; flight: Flight }>();
+  private readonly served = new WeakSet<FastifyRequest>();
+  private readonly encodings = new Negotiator<Encoding>({
+    supportedValues: ['br', 'gzip', 'identity'],
+    // Accept-Encoding is the client's text: remember only a few of them.
+    cache: new LRUCache<string, string>({ max: 100 }),
+  });
+  private generation = 0;
+  private listening = false;
+
+  constructor(options: ResponseCacheOptions) {
+    this.answers = new LRUCache({
+      maxSize: options.maxBytes,
+      sizeCalculation: (answer, key) => key.length + Object.values(answer.bodies).reduce((sum, body) => sum + body.length, 0),
+      // Data changes empty the cache; this bounds what the clock alone changes (the current season).
+      ttl: PUBLIC_MAX_AGE_SECONDS * 1000,
+    });
+  }
+
+  /** The data changed (or may have, unheard): nothing built before may be answered again. */
+  invalidate(): void {
+    this.generation += 1;
+    this.answers.clear();
+    this.flights.clear();
+  }
+
+  /** Whether data change notices can arrive; the cache works only while they can. */
+  setListening(listening: boolean): void {
+    this.listening = listening;
+    this.invalidate();
+  }
+
+  /** Whether it answers now (it does not while the data change listener is away). */
+  get active(): boolean {
+    return this.listening;
+  }
+
+  /** How many answers it holds, and their bytes (tests, logs). */
+  get stats(): { entries: number; bytes: number } {
+    return { entries: this.answers.size, bytes: this.answers.calculatedSize };
+  }
+
+  /**
+   * onRequest: answers a hit; makes the first request of a missed key its leader; lets the
+   * others wait for the leader and then answers them from what it stored (or lets them run
+   * when it stored nothing).
+   */
+  async answer(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (!this.listening || req.method !== 'GET' || !mayShare(req)) return false;
+    const key = cacheKeyOf(req.url);
+    if (key === undefined) return false;
+    let answer = this.answers.get(key);
+    if (!answer) {
+      const flight = this.flights.get(key);
+      if (!flight) {
+        this.leaders.set(req, { key, flight: this.startFlight(key) });
+        return false;
+      }
+      await flight.done;
+      answer = this.answers.get(key);
+      if (!answer) return false;
+    }
+    this.send(req, reply, answer);
+    return true;
+  }
+
+  /** Whether this request was answered from the cache (onSend leaves it alone). */
+  answered(req: FastifyRequest): boolean {
+    return this.served.has(req);
+  }
+
+  /**
+   * onSend of a leader's 200 answer: keeps it, unless data changed while it was built (then
+   * answers undefined), and lets its followers go.
+   */
+  keep(req: FastifyRequest, reply: FastifyReply, body: Buffer, etag: string): CachedAnswer | undefined {
+    const leader = this.leaders.get(req);
+    if (!leader || leader.flight.generation !== this.generation || !this.listening) return undefined;
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    const answer: CachedAnswer = { etag, headers, bodies: compressed(body) };
+    this.answers.set(leader.key, answer);
+    this.land(req);
+    return answer;
+  }
+
+  /** onResponse: a leader's flight ends however its request ended, so no follower waits forever. */
+  land(req: FastifyRequest): void {
+    const leader = this.leaders.get(req);
+    if (!leader) return;
+    this.leaders.delete(req);
+    if (this.flights.get(leader.key) === leader.flight) this.flights.delete(leader.key);
+    leader.flight.land();
+  }
+
+  private startFlight(key: string): Flight {
+    let land!: () => void;
+    const done = new Promise<void>((resolve) => (land = resolve));
+    const flight = { generation: this.generation, done, land };
+    this.flights.set(key, flight);
+    return flight;
+  }
+
+  private send(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): void {
+    this.served.add(req);
+    // x-cache for operators and the tests: this answer touched no procedure and no database.
+    reply.headers(answer.headers).header('x-cache', 'hit');
+    if (ifNoneMatchHits(req.headers['if-none-match'], answer.etag)) {
+      void reply.code(304).send();
+      return;
+    }
+    void reply.send(this.bodyFor(req, reply, answer));
+  }
+
+  /** The answer's bytes in the encoding the client takes best, with the header that says which. */
+  bodyFor(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): Buffer {
+    const accepted = req.headers['accept-encoding'];
+    const encoding = accepted ? (this.encodings.negotiate(accepted.toLowerCase()) ?? 'identity') : 'identity';
+    const body = answer.bodies[encoding];
+    if (!body || encoding === 'identity') return answer.bodies.identity;
+    reply.header('content-encoding', encoding);
+    return body;
+  }
+}
+
+/** The same bytes gzip- and brotli-compressed with @fastify/compress's settings, when big enough to gain. */
+function compressed(identity: Buffer): CachedAnswer['bodies'] {
+  if (identity.length < COMPRESS_THRESHOLD_BYTES) return { identity };
+  return {
+    identity,
+    gzip: gzipSync(identity),
+    br: brotliCompressSync(identity, {
+      params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 4 },
+    }),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The response cache, when it is on (app.ts). */
+    responseCache?: ResponseCache;
+  }
+}
+
+/**
+ * Registers the cache's request hooks: hits are answered in onRequest, before the cookie
+ * parser, the router's handler, tRPC, zod or SQL; the leader's answer is kept by caching.ts's
+ * onSend; a successful write through this replica empties it before its answer leaves (the
+ * notice from the database follows).
+ */
+export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
+  app.decorate('responseCache', cache);
+  app.addHook('onRequest', async (req, reply) => {
+    if (await cache.answer(req, reply)) return reply;
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    const write = req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
+    if (!write || !(req.url.startsWith('/trpc/') || req.url.startsWith('/v1/'))) return payload;
+    // A refused write (a visitor's junk POST) changed nothing and must not empty the cache.
+    const status = payload instanceof Response ? payload.status : reply.statusCode;
+    if (status < 400) cache.invalidate();
+    return payload;
+  });
+  app.addHook('onResponse', async (req) => cache.land(req));
+}
