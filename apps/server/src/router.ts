@@ -5,6 +5,7 @@ import { databaseRouter } from './features/database/router';
 import { eloRouter } from './features/elo/router';
 import { imageProxyRouter } from './features/image-proxy/router';
 import { importsRouter } from './features/imports/router';
+import { jobsRouter } from './features/jobs/router';
 import { matchesAdminRouter, matchesPublicProcedures } from './features/matches/router';
 import { mergeRouter } from './features/merge/router';
 import { playersAdminRouter, playersPublicProcedures } from './features/players/router';
@@ -14,6 +15,7 @@ import { staffRouter } from './features/staff/router';
 import { seasonsAdminRouter, seasonsPublicProcedures } from './features/seasons/router';
 import { teamsAdminRouter, teamsPublicProcedures } from './features/teams/router';
 import { viewerRouter } from './features/viewer/router';
+import { webhooksRouter } from './features/webhooks/router';
 import { router } from './trpc';
 
 /**
@@ -32,6 +34,8 @@ export const appRouter = router({
     ...searchPublicProcedures,
   }),
   auth: authRouter,
+  /** Platforms' deliveries, each authenticated by its own shared secret. */
+  webhooks: webhooksRouter,
   /** Staff only: every procedure here is built on staffProcedure or ownerProcedure. */
   admin: router({
     teams: teamsAdminRouter,
@@ -48,6 +52,7 @@ export const appRouter = router({
     imageProxy: imageProxyRouter,
     audit: auditRouter,
     staff: staffRouter,
+    jobs: jobsRouter,
   }),
 });
 

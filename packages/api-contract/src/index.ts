@@ -16,3 +16,5 @@ export * from './file-reply';
 export * from './admin-matches';
 export * from './audit';
 export * from './staff';
+export * from './webhooks';
+export * from './jobs';
