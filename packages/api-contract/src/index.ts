@@ -12,4 +12,6 @@ export * from './admin-viewer';
 export * from './admin-seasons';
 export * from './imports';
 export * from './news';
+export * from './news-queries';
+export * from './page-data';
 export * from './file-reply';

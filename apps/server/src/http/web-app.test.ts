@@ -44,7 +44,7 @@ afterAll(async () => {
 const nonceIn = (html: string) => /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
 
 describe('pages', () => {
-  it.each(['/', '/news', '/news/', '/news/some-post', '/rankings', '/matches', '/events', '/signin', '/admin', '/admin/', '/admin/graphic', '/search'])(
+  it.each(['/', '/news', '/news/', '/news/how-elo-rankings-work', '/rankings', '/matches', '/events', '/signin', '/admin', '/admin/', '/admin/graphic', '/search'])(
     'GET %s answers index.html with 200',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });
@@ -55,7 +55,7 @@ describe('pages', () => {
     },
   );
 
-  it.each(['/no-such-page', '/news/a/b', '/teams', '/admin/nothing', '/index.html'])('GET %s answers the same page with 404', async (url) => {
+  it.each(['/no-such-page', '/news/no-such-post', '/news/a/b', '/teams', '/admin/nothing', '/index.html'])('GET %s answers the same page with 404', async (url) => {
     const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -10,7 +10,7 @@ import { ARTICLE_LOAD_ERROR, ARTICLE_NOT_FOUND, BACK_TO_NEWS, BROWSE_ALL_NEWS } 
 import { NewsImage } from './NewsImage';
 import { PostMeta } from './PostMeta';
 import type { NewsArticle } from './posts';
-import { HOME_EXCERPT_LENGTH } from './queries';
+import { HOME_EXCERPT_LENGTH } from '@campus-elo/api-contract';
 import { useArticleMeta } from './useArticleMeta';
 import classes from './ArticlePage.module.css';
 

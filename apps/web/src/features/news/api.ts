@@ -1,4 +1,4 @@
-import { newsArticleResult, newsPostListResult } from '@campus-elo/api-contract';
+import { newsArticleQueryKey, newsArticleResult, newsPostListResult } from '@campus-elo/api-contract';
 import { useQuery } from '@tanstack/react-query';
 import { sanityClient } from '../../lib/sanity';
 import { toPostSummary } from './posts';
@@ -8,12 +8,13 @@ import {
   articleBySlugQuery,
   homePostsQuery,
   newsPagePostsQuery,
-} from './queries';
+} from '@campus-elo/api-contract';
 
 export const newsQueryKeys = {
   home: ['news', 'home'] as const,
   page: ['news', 'page'] as const,
-  article: (slug: string) => ['news', 'article', slug] as const,
+  // Shared with the server, which writes an article's data into its first HTML response.
+  article: newsArticleQueryKey,
 };
 
 async function fetchPostSummaries(query: string, excerptLength: number, signal: AbortSignal) {
