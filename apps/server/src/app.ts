@@ -8,6 +8,7 @@ import { DATA_CHANGED_CHANNEL, type DatabaseHandle } from '@campus-elo/db';
 import { registerContentRoutes } from './features/content/routes';
 import { registerFeedRoutes } from './features/feeds/routes';
 import { registerMediaRoutes } from './features/media/routes';
+import { registerOgImageRoutes } from './features/pages/og-image';
 import { registerApiDocs } from './http/api-docs';
 import { BODY_LIMIT, limitTrpcBodies } from './http/body-limits';
 import { registerCaching } from './http/caching';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerMediaRoutes(app, deps);
   await registerContentRoutes(app, deps);
   await registerFeedRoutes(app, deps);
+  await registerOgImageRoutes(app, deps);
 
   await registerWebApp(app, deps);
 

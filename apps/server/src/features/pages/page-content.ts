@@ -72,7 +72,7 @@ export function failedPage(config: Config, status: number): PageAnswer {
 }
 
 /** undefined when the id is malformed or names nothing (the procedure's not_found). */
-async function found<T>(read: () => Promise<T>): Promise<T | undefined> {
+export async function found<T>(read: () => Promise<T>): Promise<T | undefined> {
   try {
     return await read();
   } catch (error) {

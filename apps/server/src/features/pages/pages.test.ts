@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PAGE_DATA_ELEMENT_ID } from '@campus-elo/api-contract';
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -201,5 +202,54 @@ describe('the head of each page, in its first HTML response', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('link preview pictures', () => {
+  const png = (response: { rawPayload: Buffer }) => sharp(response.rawPayload).metadata();
+
+  it("draws a team's and a match's 1200x630 PNG, with and without a stored logo", async () => {
+    const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    await database.db.insertInto('media').values({ key: `teams/${ids.team}/logo.png`, content_type: 'image/png', bytes: logo, size: logo.length }).execute();
+    await database.db.updateTable('teams').set({ picture: `/media/teams/${ids.team}/logo.png` }).where('id', '=', ids.team).execute();
+
+    for (const url of [`/og/teams/${ids.team}.png`, `/og/teams/${ids.opponent}.png`, `/og/matches/${ids.match}.png`, `/og/matches/${ids.scheduled}.png`]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toBe('image/png');
+      expect(response.headers.etag, url).toMatch(/^"og\d+-[\w-]+"$/);
+      expect(await png(response), url).toMatchObject({ format: 'png', width: 1200, height: 630 });
+    }
+    // The stored logo is drawn: the logo's red shows in the team's picture.
+    const { data, info } = await sharp((await app.inject({ method: 'GET', url: `/og/teams/${ids.team}.png` })).rawPayload)
+      .extract({ left: 150, top: 255, width: 100, height: 100 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([data[0], data[1], data[2], info.channels]).toEqual([255, 0, 0, expect.any(Number)]);
+  });
+
+  it('answers 304 for the same picture and draws a new one when what it shows changes', async () => {
+    const url = `/og/teams/${ids.opponent}.png`;
+    const first = await app.inject({ method: 'GET', url });
+    const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': first.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await database.db.updateTable('teams').set({ elo: 1490 }).where('id', '=', ids.opponent).execute();
+    const changed = await app.inject({ method: 'GET', url, headers: { 'if-none-match': first.headers.etag as string } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect(changed.rawPayload.equals(first.rawPayload)).toBe(false);
+  });
+
+  it('answers 404 for a malformed or unknown id, and HEAD like GET', async () => {
+    const unknown = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
+    for (const url of ['/og/teams/x.png', `/og/teams/${unknown}.png`, `/og/matches/${unknown}.png`, `/og/matches/${ids.team}.png`, `/og/players/${ids.player}.png`]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toHaveProperty('error');
+    }
+    const head = await app.inject({ method: 'HEAD', url: `/og/matches/${ids.match}.png` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('image/png');
   });
 });
