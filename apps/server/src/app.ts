@@ -9,6 +9,7 @@ import { registerContentRoutes } from './features/content/routes';
 import { registerFeedRoutes } from './features/feeds/routes';
 import { registerMediaRoutes } from './features/media/routes';
 import { registerOgImageRoutes } from './features/pages/og-image';
+import { registerSitemapRoutes } from './features/pages/sitemap';
 import { registerApiDocs } from './http/api-docs';
 import { BODY_LIMIT, limitTrpcBodies } from './http/body-limits';
 import { registerCaching } from './http/caching';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerContentRoutes(app, deps);
   await registerFeedRoutes(app, deps);
   await registerOgImageRoutes(app, deps);
+  registerSitemapRoutes(app, deps);
 
   await registerWebApp(app, deps);
 

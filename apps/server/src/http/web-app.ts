@@ -35,7 +35,7 @@ export const CLIENT_ROUTES = [
 ] as const;
 
 /** Paths that are never pages: their unknown URLs answer JSON 404s. */
-const NOT_PAGES = /^\/(v1|trpc|media|content|feeds|healthz|assets|og)(\/|$)/;
+const NOT_PAGES = /^\/(v1|trpc|media|content|feeds|healthz|assets|og|sitemaps)(\/|$)/;
 
 /** Where each response's <head> elements and page data go (in place of the build's <title>). */
 const PAGE_HEAD_MARKER = '<!--page-head-->';

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PAGE_DATA_ELEMENT_ID } from '@campus-elo/api-contract';
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { XMLParser } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
+import { registerSitemapRoutes } from './sitemap';
 
 /** A web build as Vite writes it: a title and description the server replaces per page. */
 const INDEX_HTML = `<!doctype html>
@@ -251,5 +253,57 @@ describe('link preview pictures', () => {
     const head = await app.inject({ method: 'HEAD', url: `/og/matches/${ids.match}.png` });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('image/png');
+  });
+});
+
+describe('sitemap and robots.txt', () => {
+  const parser = new XMLParser({ isArray: (name) => name === 'url' || name === 'sitemap' });
+  const locs = async (url: string, target: FastifyInstance = app) => {
+    const response = await target.inject({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(200);
+    expect(response.headers['content-type'], url).toBe('application/xml; charset=utf-8');
+    const parsed = parser.parse(response.body);
+    return (parsed.sitemapindex?.sitemap ?? parsed.urlset?.url ?? []).map((entry: { loc: string }) => entry.loc) as string[];
+  };
+
+  it('points robots.txt to the sitemap and keeps crawlers out of the staff pages', async () => {
+    const response = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.body).toContain('Disallow: /admin\n');
+    expect(response.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml\n`);
+  });
+
+  it('lists the list pages, every article, every team and every visible player', async () => {
+    const sitemaps = await locs('/sitemap.xml');
+    expect(sitemaps).toEqual([`${ORIGIN}/sitemaps/pages.xml`, `${ORIGIN}/sitemaps/teams-1.xml`, `${ORIGIN}/sitemaps/players-1.xml`]);
+    const pages = await locs('/sitemaps/pages.xml');
+    expect(pages.slice(0, 4)).toEqual([`${ORIGIN}/`, `${ORIGIN}/rankings`, `${ORIGIN}/matches`, `${ORIGIN}/news`]);
+    expect(pages).toContain(`${ORIGIN}/news/how-elo-rankings-work`);
+    expect(pages).toHaveLength(4 + 12);
+    expect((await locs('/sitemaps/teams-1.xml')).sort()).toEqual([`${ORIGIN}/teams/${ids.team}`, `${ORIGIN}/teams/${ids.opponent}`].sort());
+    expect(await locs('/sitemaps/players-1.xml')).toEqual([`${ORIGIN}/players/${ids.player}`]);
+    // Each listed page answers 200.
+    for (const url of [...pages, ...(await locs('/sitemaps/players-1.xml'))].map((loc) => loc.slice(ORIGIN.length))) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+    for (const url of ['/sitemaps/teams-2.xml', '/sitemaps/matches-1.xml', '/sitemaps/teams-0.xml']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('splits a kind into sitemaps of at most the limit', async () => {
+    const limited = Fastify({ logger: false });
+    registerSitemapRoutes(limited, { db: database.db, config: loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: ORIGIN }) }, { maxUrls: 1 });
+    try {
+      expect(await locs('/sitemap.xml', limited)).toEqual(
+        ['pages', 'teams-1', 'teams-2', 'players-1'].map((name) => `${ORIGIN}/sitemaps/${name}.xml`),
+      );
+      const [first, second] = [await locs('/sitemaps/teams-1.xml', limited), await locs('/sitemaps/teams-2.xml', limited)];
+      expect([...first, ...second].sort()).toEqual([`${ORIGIN}/teams/${ids.team}`, `${ORIGIN}/teams/${ids.opponent}`].sort());
+      expect(await locs('/sitemaps/pages.xml', limited)).toHaveLength(1);
+    } finally {
+      await limited.close();
+    }
   });
 });
