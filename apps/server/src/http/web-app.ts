@@ -89,7 +89,8 @@ export function renderPage(template: string, page: PageAnswer, siteName: string,
 
 /**
  * Serves the built web app: hashed bundles under /assets/ cached for a year, other files
- * revalidated, and index.html (with this response's CSP nonce) for every page.
+ * revalidated, both in the precompressed encoding the client takes; and index.html with this
+ * response's CSP nonce, head and data for every page.
  */
 export async function registerWebApp(app: FastifyInstance, { db, config }: AppDeps): Promise<void> {
   const root = webDistFolder(config.webDist);
@@ -113,8 +114,13 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
       allowedPath: (path) => path !== '/index.html',
       // Our own header, not the plugin's 'max-age=0', which would overwrite it.
       cacheControl: false,
+      // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts):
+      // sent as they are, with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, path) {
         res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The plugin picks the encoding but does not say the answer depends on it: caches must know.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     for (const route of CLIENT_ROUTES) {
