@@ -14,11 +14,15 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
  * A tRPC query's React Query key as @trpc/react-query 11 builds it for `trpc.<path>.useQuery(input)`:
  * the path split on dots, then the input and the kind (a web test holds it to getQueryKey).
  */
-export function trpcQueryKey(path: string, input: unknown): readonly unknown[] {
-  return [path.split('.'), { input, type: 'query' }];
+export function trpcQueryKey(path: string, input?: unknown): readonly unknown[] {
+  return [path.split('.'), input === undefined ? { type: 'query' } : { input, type: 'query' }];
 }
 
+/** The home page's and the news page's post lists (the query's checked answer, before excerpts). */
+export const newsHomeQueryKey = ['news', 'home'] as const;
+export const newsPageQueryKey = ['news', 'page'] as const;
+
 /** The news article query's key (the web app's newsQueryKeys.article). */
-export function newsArticleQueryKey(slug: string): readonly unknown[] {
-  return ['news', 'article', slug];
+export function newsArticleQueryKey(slug: string) {
+  return ['news', 'article', slug] as const;
 }

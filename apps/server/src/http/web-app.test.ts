@@ -93,7 +93,8 @@ describe('pages', () => {
     expect(nonceIn(second.body)).not.toBe(nonce);
     expect(first.body).not.toContain('__CSP_NONCE__');
     const scripts = first.body.match(/<script\b[^>]*>/g)!;
-    expect(scripts).toHaveLength(3);
+    // The settings, the page's data, the inline script and the bundle.
+    expect(scripts).toHaveLength(4);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     expect(first.headers['content-security-policy']).toContain(`script-src 'self' 'nonce-${nonce}'`);
   });

@@ -1,4 +1,4 @@
-import { newsArticleQueryKey, PAGE_DATA_ELEMENT_ID, trpcQueryKey } from '@campus-elo/api-contract';
+import { newsArticleQueryKey, newsHomeQueryKey, PAGE_DATA_ELEMENT_ID, trpcQueryKey } from '@campus-elo/api-contract';
 import { getQueryKey } from '@trpc/react-query';
 import { describe, expect, it } from 'vitest';
 import { newsQueryKeys } from '../features/news/api';
@@ -23,7 +23,9 @@ describe('the page data the server writes', () => {
     expect(trpcQueryKey('public.team', { id: ID })).toEqual(getQueryKey(trpc.public.team, { id: ID }, 'query'));
     expect(trpcQueryKey('public.player', { id: ID })).toEqual(getQueryKey(trpc.public.player, { id: ID }, 'query'));
     expect(trpcQueryKey('public.match', { id: ID })).toEqual(getQueryKey(trpc.public.match, { id: ID }, 'query'));
+    expect(trpcQueryKey('public.currentSeason')).toEqual(getQueryKey(trpc.public.currentSeason, undefined, 'query'));
     expect(newsArticleQueryKey('a-post')).toEqual(newsQueryKeys.article('a-post'));
+    expect(newsHomeQueryKey).toEqual(newsQueryKeys.home);
   });
 
   it('is in React Query before the first render, fresh', () => {

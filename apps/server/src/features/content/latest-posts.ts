@@ -30,6 +30,8 @@ export type PostLink = z.infer<typeof postLinks>[number];
 
 export interface NewsSource {
   latestPosts(count: number): Promise<NewsPostSummaryResult[]>;
+  /** The answer of one of the web app's list queries (homePostsQuery, newsPagePostsQuery), checked. */
+  postList(query: string): Promise<NewsPostSummaryResult[]>;
   /** One article as the web app's article query answers it; null when no post has this slug. */
   article(slug: string): Promise<NewsArticleResult | null>;
   postLinks(count: number): Promise<PostLink[]>;
@@ -44,6 +46,7 @@ export function newsSource(config: Config, options: { sanityApiHost?: string; wa
   const run = groqRunner(config, options);
   return {
     latestPosts: async (count) => parseAnswer(newsPostListResult, await run(latestPostsQuery(count), {})),
+    postList: async (query) => parseAnswer(newsPostListResult, await run(query, {})),
     article: async (slug) => parseAnswer(newsArticleResult, await run(articleBySlugQuery, { slug })),
     postLinks: async (count) => parseAnswer(postLinks, await run(postLinksQuery(count), {})),
   };

@@ -1,6 +1,11 @@
 import {
+  currentSeasonOutput,
   entityPathInput,
   HOME_EXCERPT_LENGTH,
+  homePostsQuery,
+  newsHomeQueryKey,
+  newsPagePostsQuery,
+  newsPageQueryKey,
   matchPage,
   newsArticleQueryKey,
   playerPage,
@@ -16,6 +21,7 @@ import type { Config } from '../../config';
 import { DomainError } from '../../lib/errors';
 import type { NewsSource } from '../content/latest-posts';
 import { getMatchPage } from '../matches/match-page';
+import { findCurrentSeason } from '../seasons/queries';
 import { getPlayerPage } from '../players/page-queries';
 import { getTeamPage } from '../teams/page-queries';
 import type { PageHead } from './head';
@@ -47,8 +53,16 @@ const titled = (config: Config, prefix?: string) => (prefix ? `${prefix} | ${con
 
 const url = (context: PageContext, path: string) => `${context.origin}${path}`;
 
-/** A page that lists things: the same head for everyone, its data fetched by the app. */
-function listPage(path: string, prefix: string | undefined, description: (siteName: string) => string, options: { noindex?: boolean } = {}): PageResolver {
+/**
+ * A page that lists things: the same head for everyone, and the data of what it shows first
+ * (the rest the app fetches itself).
+ */
+function listPage(
+  path: string,
+  prefix: string | undefined,
+  description: (siteName: string) => string,
+  options: { noindex?: boolean; data?: (context: PageContext) => Promise<PageData['queries']> } = {},
+): PageResolver {
   return async (_params, context) => ({
     status: 200,
     head: {
@@ -57,8 +71,20 @@ function listPage(path: string, prefix: string | undefined, description: (siteNa
       canonical: options.noindex ? undefined : url(context, path),
       noindex: options.noindex,
     },
-    data: noData,
+    data: options.data ? { queries: await options.data(context) } : noData,
   });
+}
+
+/**
+ * News lists written into the page when the news service answers; when it does not, the page
+ * still loads and the app asks (and says so) itself.
+ */
+async function newsList(context: PageContext, key: readonly unknown[], query: string): Promise<PageData['queries']> {
+  try {
+    return [{ key, data: await context.news.postList(query) }];
+  } catch {
+    return [];
+  }
 }
 
 /** What every unknown page answers: 404, the app's not-found page, kept out of search results. */
@@ -105,10 +131,18 @@ function matchSummary(match: MatchPage): string {
  * seeded into React Query is what the app's own request would get.
  */
 export const PAGES: Record<string, PageResolver> = {
-  '/': listPage('/', undefined, (site) => `${site}: team and player Elo rankings, upcoming and past matches, and news of the college esports league.`),
+  '/': listPage('/', undefined, (site) => `${site}: team and player Elo rankings, upcoming and past matches, and news of the college esports league.`, {
+    // The banner's season and the news: what a phone shows first.
+    data: async (context) => [
+      { key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(await findCurrentSeason(context.db, context.config.currentSeasonId)) },
+      ...(await newsList(context, newsHomeQueryKey, homePostsQuery)),
+    ],
+  }),
   '/rankings': listPage('/rankings', 'Rankings', (site) => `Team and player Elo rankings of ${site}, week by week, with each team's place and change.`),
   '/matches': listPage('/matches', 'Matches', (site) => `Upcoming, live and past matches of ${site}, with scores and what each result did to Elo.`),
-  '/news': listPage('/news', 'News', (site) => `The latest news, match reports and announcements of ${site}.`),
+  '/news': listPage('/news', 'News', (site) => `The latest news, match reports and announcements of ${site}.`, {
+    data: (context) => newsList(context, newsPageQueryKey, newsPagePostsQuery),
+  }),
   '/events': listPage('/events', 'Live events', (site) => `Matches starting, ending and changing Elo on ${site}, as they happen.`),
   '/search': listPage('/search', 'Search', (site) => `Find teams and players of ${site}.`, { noindex: true }),
   '/signin': listPage('/signin', 'Sign In', (site) => `Staff sign-in for ${site}.`, { noindex: true }),

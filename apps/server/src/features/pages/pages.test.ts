@@ -99,7 +99,8 @@ function pageDataOf(html: string): { queries: Array<{ key: unknown[]; data: unkn
 
 /** What the web app's own tRPC request for this procedure answers. */
 async function trpcAnswer(procedure: string, input: unknown): Promise<unknown> {
-  const response = await app.inject({ method: 'GET', url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}` });
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const response = await app.inject({ method: 'GET', url: `/trpc/${procedure}${query}` });
   expect(response.statusCode).toBe(200);
   return response.json().result.data;
 }
@@ -120,8 +121,21 @@ describe('the head of each page, in its first HTML response', () => {
       expect(canonicalOf(body), path).toBe(`${ORIGIN}${path}`);
       expect(metaOf(body, 'og:url'), path).toBe(`${ORIGIN}${path}`);
       expect(metaOf(body, 'robots'), path).toBeUndefined();
-      expect(pageDataOf(body), path).toBeUndefined();
     }
+  });
+
+  it("writes the home page's season and news, and the news page's posts, as the app would fetch them", async () => {
+    const home = pageDataOf((await app.inject({ method: 'GET', url: '/' })).body);
+    expect(home?.queries.map((query) => query.key)).toEqual([[['public', 'currentSeason'], { type: 'query' }], ['news', 'home']]);
+    expect(home?.queries[0]?.data).toEqual(await trpcAnswer('public.currentSeason', undefined));
+    const posts = home?.queries[1]?.data as Array<{ slug: string; imageUrl: string | null }>;
+    expect(posts).toHaveLength(8);
+    expect(posts[0]).toMatchObject({ slug: expect.any(String), imageUrl: expect.stringMatching(/^\/content\/images\//), bodyText: expect.any(Array) });
+
+    const news = pageDataOf((await app.inject({ method: 'GET', url: '/news' })).body);
+    expect(news?.queries.map((query) => query.key)).toEqual([['news', 'page']]);
+    expect(news?.queries[0]?.data).toHaveLength(10);
+    expect(pageDataOf((await app.inject({ method: 'GET', url: '/rankings' })).body)).toBeUndefined();
   });
 
   it("writes a team's name, Elo and rank, its preview picture and its data, escaped", async () => {
