@@ -13,5 +13,6 @@ export * from './admin-seasons';
 export * from './imports';
 export * from './news';
 export * from './news-queries';
+export * from './news-images';
 export * from './page-data';
 export * from './file-reply';

@@ -14,6 +14,8 @@ export interface PageHead {
   publishedTime?: string | null;
   /** Pages that are not found or private: kept out of search results. */
   noindex?: boolean;
+  /** The picture the first view shows biggest (its largest paint), fetched early, as the app will ask for it. */
+  preloadImage?: string;
 }
 
 /** Text for HTML: in element content and in double-quoted attributes alike. */
@@ -36,6 +38,7 @@ export function headHtml(head: PageHead, siteName: string): string {
   const tags = [`<title>${escapeHtml(head.title)}</title>`, meta('name', 'description', head.description)];
   if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
+  if (head.preloadImage) tags.push(`<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />`);
   tags.push(
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:type', head.type ?? 'website'),

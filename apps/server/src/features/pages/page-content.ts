@@ -3,6 +3,8 @@ import {
   entityPathInput,
   HOME_EXCERPT_LENGTH,
   homePostsQuery,
+  imageUrlForWidth,
+  NEWS_IMAGE_WIDTHS,
   newsHomeQueryKey,
   newsPagePostsQuery,
   newsPageQueryKey,
@@ -12,10 +14,11 @@ import {
   teamPage,
   trpcQueryKey,
   type MatchPage,
+  type NewsPostSummaryResult,
   type PageData,
 } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { excerptFromBody } from '@campus-elo/domain';
+import { excerptFromBody, isUsableImageSrc } from '@campus-elo/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { DomainError } from '../../lib/errors';
@@ -61,30 +64,44 @@ function listPage(
   path: string,
   prefix: string | undefined,
   description: (siteName: string) => string,
-  options: { noindex?: boolean; data?: (context: PageContext) => Promise<PageData['queries']> } = {},
+  options: { noindex?: boolean; data?: (context: PageContext) => Promise<FirstData> } = {},
 ): PageResolver {
-  return async (_params, context) => ({
-    status: 200,
-    head: {
-      title: titled(context.config, prefix),
-      description: description(context.config.siteName),
-      canonical: options.noindex ? undefined : url(context, path),
-      noindex: options.noindex,
-    },
-    data: options.data ? { queries: await options.data(context) } : noData,
-  });
+  return async (_params, context) => {
+    const first = options.data ? await options.data(context) : { queries: [] };
+    return {
+      status: 200,
+      head: {
+        title: titled(context.config, prefix),
+        description: description(context.config.siteName),
+        canonical: options.noindex ? undefined : url(context, path),
+        noindex: options.noindex,
+        preloadImage: first.preloadImage,
+      },
+      data: { queries: first.queries },
+    };
+  };
+}
+
+/** What a list page writes in: React Query entries, and the picture its first view shows biggest. */
+interface FirstData {
+  queries: PageData['queries'];
+  preloadImage?: string;
 }
 
 /**
  * News lists written into the page when the news service answers; when it does not, the page
  * still loads and the app asks (and says so) itself.
  */
-async function newsList(context: PageContext, key: readonly unknown[], query: string): Promise<PageData['queries']> {
+async function newsList(context: PageContext, key: readonly unknown[], query: string, featuredWidth: number): Promise<FirstData> {
+  let posts: NewsPostSummaryResult[];
   try {
-    return [{ key, data: await context.news.postList(query) }];
+    posts = await context.news.postList(query);
   } catch {
-    return [];
+    return { queries: [] };
   }
+  // The featured post's picture is the largest thing on a phone's first view.
+  const picture = posts[0]?.imageUrl;
+  return { queries: [{ key, data: posts }], preloadImage: isUsableImageSrc(picture) ? imageUrlForWidth(picture, featuredWidth) : undefined };
 }
 
 /** What every unknown page answers: 404, the app's not-found page, kept out of search results. */
@@ -133,15 +150,18 @@ function matchSummary(match: MatchPage): string {
 export const PAGES: Record<string, PageResolver> = {
   '/': listPage('/', undefined, (site) => `${site}: team and player Elo rankings, upcoming and past matches, and news of the college esports league.`, {
     // The banner's season and the news: what a phone shows first.
-    data: async (context) => [
-      { key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(await findCurrentSeason(context.db, context.config.currentSeasonId)) },
-      ...(await newsList(context, newsHomeQueryKey, homePostsQuery)),
-    ],
+    data: async (context) => {
+      const [season, news] = await Promise.all([
+        findCurrentSeason(context.db, context.config.currentSeasonId),
+        newsList(context, newsHomeQueryKey, homePostsQuery, NEWS_IMAGE_WIDTHS.featuredCompact),
+      ]);
+      return { queries: [{ key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) }, ...news.queries], preloadImage: news.preloadImage };
+    },
   }),
   '/rankings': listPage('/rankings', 'Rankings', (site) => `Team and player Elo rankings of ${site}, week by week, with each team's place and change.`),
   '/matches': listPage('/matches', 'Matches', (site) => `Upcoming, live and past matches of ${site}, with scores and what each result did to Elo.`),
   '/news': listPage('/news', 'News', (site) => `The latest news, match reports and announcements of ${site}.`, {
-    data: (context) => newsList(context, newsPageQueryKey, newsPagePostsQuery),
+    data: (context) => newsList(context, newsPageQueryKey, newsPagePostsQuery, NEWS_IMAGE_WIDTHS.featuredLarge),
   }),
   '/events': listPage('/events', 'Live events', (site) => `Matches starting, ending and changing Elo on ${site}, as they happen.`),
   '/search': listPage('/search', 'Search', (site) => `Find teams and players of ${site}.`, { noindex: true }),
@@ -216,6 +236,7 @@ export const PAGES: Record<string, PageResolver> = {
         image: article.imageUrl
           ? { url: new URL(article.imageUrl, context.origin).href, width: article.imageDimensions?.width, height: article.imageDimensions?.height, alt: article.title }
           : undefined,
+        preloadImage: isUsableImageSrc(article.imageUrl) ? imageUrlForWidth(article.imageUrl, NEWS_IMAGE_WIDTHS.articleHero) : undefined,
       },
       data: { queries: [{ key: newsArticleQueryKey(slug), data: article }] },
     };

@@ -88,6 +88,7 @@ function metaOf(html: string, key: string): string | undefined {
 const decode = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)" \/>/.exec(html)?.[1];
+const preloadOf = (html: string) => /<link rel="preload" as="image" href="([^"]*)" fetchpriority="high" \/>/.exec(html)?.[1];
 const nonceOf = (html: string) => /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
 
 function pageDataOf(html: string): { queries: Array<{ key: unknown[]; data: unknown }> } | undefined {
@@ -131,6 +132,8 @@ describe('the head of each page, in its first HTML response', () => {
     const posts = home?.queries[1]?.data as Array<{ slug: string; imageUrl: string | null }>;
     expect(posts).toHaveLength(8);
     expect(posts[0]).toMatchObject({ slug: expect.any(String), imageUrl: expect.stringMatching(/^\/content\/images\//), bodyText: expect.any(Array) });
+    // The featured post's picture, fetched early under the address the app asks for.
+    expect(preloadOf((await app.inject({ method: 'GET', url: '/' })).body)).toBe(posts[0]!.imageUrl);
 
     const news = pageDataOf((await app.inject({ method: 'GET', url: '/news' })).body);
     expect(news?.queries.map((query) => query.key)).toEqual([['news', 'page']]);
@@ -193,6 +196,7 @@ describe('the head of each page, in its first HTML response', () => {
     expect(metaOf(body, 'article:published_time')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(metaOf(body, 'og:image')).toMatch(new RegExp(`^${ORIGIN}/content/images/[0-9a-f]{40}-1200x675\\.webp$`));
     expect(canonicalOf(body)).toBe(`${ORIGIN}/news/how-elo-rankings-work`);
+    expect(preloadOf(body)).toBe(new URL(metaOf(body, 'og:image')!).pathname);
     const data = pageDataOf(body);
     expect(data?.queries[0]?.key).toEqual(['news', 'article', 'how-elo-rankings-work']);
     expect(data?.queries[0]?.data).toMatchObject({ slug: 'how-elo-rankings-work', title: 'How our Elo rankings work', body: expect.any(Array) });
