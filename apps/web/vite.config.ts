@@ -13,5 +13,5 @@ export default defineConfig({
   },
   // The server swaps in each response's CSP nonce (apps/server/src/http/web-app.ts).
   html: { cspNonce: '__CSP_NONCE__' },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
 });

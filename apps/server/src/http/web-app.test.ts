@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { CLIENT_ROUTES } from './web-app';
+import { CLIENT_ROUTES, ROUTE_FILES } from './web-app';
 
 /** A web build as Vite writes it (html.cspNonce puts the placeholder on its own tags). */
 const INDEX_HTML = `<!doctype html>
@@ -24,6 +24,14 @@ const INDEX_HTML = `<!doctype html>
 
 const BIG_SCRIPT = `console.log(${JSON.stringify('the league '.repeat(500))});`;
 
+/** Vite's build manifest: the entry, and the home route's component with a shared chunk and its stylesheet. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc123.js', isEntry: true, css: ['assets/index-abc123.css'] },
+  'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-h0me.js', isDynamicEntry: true, imports: ['_HomePage-x.js', 'index.html'] },
+  '_HomePage-x.js': { file: 'assets/HomePage-x.js', imports: ['index.html', '_Stack-y.js'], css: ['assets/HomePage-x.css'] },
+  '_Stack-y.js': { file: 'assets/Stack-y.js', imports: ['index.html'] },
+};
+
 let webDist: string;
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -37,6 +45,8 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'big-abc123.js'), BIG_SCRIPT);
   writeFileSync(join(webDist, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_SCRIPT));
   writeFileSync(join(webDist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_SCRIPT));
+  mkdirSync(join(webDist, '.vite'));
+  writeFileSync(join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   mkdirSync(join(webDist, 'images'));
   writeFileSync(join(webDist, 'images', 'default-logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   database = await createTestDatabase();
@@ -181,6 +191,28 @@ describe('files', () => {
     const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(BIG_SCRIPT);
+  });
+});
+
+describe('preloading a page\'s own chunks', () => {
+  it('links the route component\'s scripts and styles, not the entry bundle, each with the nonce', async () => {
+    const { body } = await app.inject({ method: 'GET', url: '/' });
+    const nonce = nonceIn(body)!;
+    const links = body.match(/<link rel="(?:modulepreload"|preload" as="style")[^>]*>/g) ?? [];
+    expect(links).toEqual([
+      `<link rel="preload" as="style" crossorigin href="/assets/HomePage-x.css" nonce="${nonce}" />`,
+      `<link rel="modulepreload" crossorigin href="/assets/routes-h0me.js" nonce="${nonce}" />`,
+      `<link rel="modulepreload" crossorigin href="/assets/HomePage-x.js" nonce="${nonce}" />`,
+      `<link rel="modulepreload" crossorigin href="/assets/Stack-y.js" nonce="${nonce}" />`,
+    ]);
+    for (const url of ['/rankings', '/no-such-page']) expect((await app.inject({ method: 'GET', url })).body, url).not.toContain('modulepreload');
+    expect((await app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
+  });
+
+  it('names route files that exist', () => {
+    for (const files of Object.values(ROUTE_FILES)) {
+      for (const file of files) expect(existsSync(resolve(import.meta.dirname, '../../../web', file)), file).toBe(true);
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import { failedPage, notFoundPage, PAGES, type PageAnswer } from '../features/pa
 import { siteOrigin } from '../features/pages/site-origin';
 import type { AppDeps } from '../trpc';
 import { restErrorResponse } from './errors';
+import { readManifest, routePreloadLinks } from './route-preloads';
 import { cspNonce } from './security-headers';
 
 /**
@@ -33,6 +34,26 @@ export const CLIENT_ROUTES = [
   '/admin',
   '/admin/graphic',
 ] as const;
+
+/**
+ * The route files (apps/web/src/routes) whose components each page shows, outermost first:
+ * their chunks are preloaded with the page (route-preloads.ts). A test checks they exist.
+ */
+export const ROUTE_FILES: Record<(typeof CLIENT_ROUTES)[number], readonly string[]> = {
+  '/': ['src/routes/index.tsx'],
+  '/news': ['src/routes/news/index.tsx'],
+  '/news/:slug': ['src/routes/news/$slug.tsx'],
+  '/rankings': ['src/routes/rankings.tsx'],
+  '/matches': ['src/routes/matches.tsx'],
+  '/matches/:id': ['src/routes/matches_.$id.tsx'],
+  '/teams/:id': ['src/routes/teams.$id.tsx'],
+  '/players/:id': ['src/routes/players.$id.tsx'],
+  '/events': ['src/routes/events.tsx'],
+  '/search': ['src/routes/search.tsx'],
+  '/signin': ['src/routes/signin.tsx'],
+  '/admin': ['src/routes/admin/route.tsx', 'src/routes/admin/index.tsx'],
+  '/admin/graphic': ['src/routes/admin/route.tsx', 'src/routes/admin/graphic.tsx'],
+};
 
 /** Paths that are never pages: their unknown URLs answer JSON 404s. */
 const NOT_PAGES = /^\/(v1|trpc|media|content|feeds|healthz|assets|og|sitemaps)(\/|$)/;
@@ -98,12 +119,14 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
 
   const news = newsSource(config, { warn: (message) => app.log.warn(message) });
 
-  const sendPage = (reply: FastifyReply, page: PageAnswer) =>
+  const manifest = root ? readManifest(root) : undefined;
+
+  const sendPage = (reply: FastifyReply, page: PageAnswer, pageTemplate = template!) =>
     reply
       .code(page.status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderPage(template!, page, config.siteName, cspNonce(reply)));
+      .send(renderPage(pageTemplate, page, config.siteName, cspNonce(reply)));
 
   if (root && template) {
     await app.register(fastifyStatic, {
@@ -111,7 +134,8 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
       wildcard: false,
       index: false,
       // index.html is only ever served rendered, below.
-      allowedPath: (path) => path !== '/index.html',
+      // The build manifest is the server's, not the public's.
+      allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite/'),
       // Our own header, not the plugin's 'max-age=0', which would overwrite it.
       cacheControl: false,
       // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts):
@@ -125,9 +149,14 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
     });
     for (const route of CLIENT_ROUTES) {
       const pageOf = PAGES[route]!;
+      // This page's own chunks, fetched alongside the entry bundle.
+      const preloads = routePreloadLinks(manifest, ROUTE_FILES[route], NONCE_PLACEHOLDER);
+      const routeTemplate = preloads ? template.replace(PAGE_HEAD_MARKER, () => `${PAGE_HEAD_MARKER}\n    ${preloads}`) : template;
       const handler = async (req: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply) => {
         try {
-          return sendPage(reply, await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req) }));
+          const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req) });
+          // A page not found shows the not-found component, not this route's.
+          return sendPage(reply, page, page.status === 200 ? routeTemplate : template);
         } catch (error) {
           // The database or Sanity failing (503, 502) or a bug (500): the page still loads and says so itself.
           const { status, headers, internal } = restErrorResponse(error);
