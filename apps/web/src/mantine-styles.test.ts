@@ -75,4 +75,10 @@ describe('Mantine stylesheets', () => {
   it('imports the global styles first', () => {
     expect(importedStylesheets().slice(0, 3)).toEqual(['baseline', 'default-css-variables', 'global']);
   });
+
+  it("imports a component's styles after those of the component it is built on", () => {
+    // Equal specificity: the later file wins, so Text after Anchor would undo Anchor's underline.
+    const order = importedStylesheets();
+    expect(order.indexOf('Text')).toBeLessThan(order.indexOf('Anchor'));
+  });
 });
