@@ -22,6 +22,8 @@ describe('the page data the server writes', () => {
   it('names queries by the keys the app itself uses', () => {
     expect(trpcQueryKey('public.team', { id: ID })).toEqual(getQueryKey(trpc.public.team, { id: ID }, 'query'));
     expect(trpcQueryKey('public.player', { id: ID })).toEqual(getQueryKey(trpc.public.player, { id: ID }, 'query'));
+    expect(trpcQueryKey('public.teamEloHistory', { id: ID })).toEqual(getQueryKey(trpc.public.teamEloHistory, { id: ID }, 'query'));
+    expect(trpcQueryKey('public.playerEloHistory', { id: ID })).toEqual(getQueryKey(trpc.public.playerEloHistory, { id: ID }, 'query'));
     expect(trpcQueryKey('public.match', { id: ID })).toEqual(getQueryKey(trpc.public.match, { id: ID }, 'query'));
     expect(trpcQueryKey('public.currentSeason')).toEqual(getQueryKey(trpc.public.currentSeason, undefined, 'query'));
     expect(newsArticleQueryKey('a-post')).toEqual(newsQueryKeys.article('a-post'));

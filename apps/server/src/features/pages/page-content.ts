@@ -10,7 +10,11 @@ import {
   newsPageQueryKey,
   matchPage,
   newsArticleQueryKey,
+  playerEloHistoryOutput,
   playerPage,
+  rankHistoryOutput,
+  teamEloHistoryInput,
+  teamEloHistoryOutput,
   teamPage,
   trpcQueryKey,
   type MatchPage,
@@ -25,8 +29,8 @@ import { DomainError } from '../../lib/errors';
 import type { NewsSource } from '../content/latest-posts';
 import { getMatchPage } from '../matches/match-page';
 import { findCurrentSeason } from '../seasons/queries';
-import { getPlayerPage } from '../players/page-queries';
-import { getTeamPage } from '../teams/page-queries';
+import { getPlayerEloHistory, getPlayerPage } from '../players/page-queries';
+import { getTeamEloHistory, getTeamPage, getTeamRankHistory } from '../teams/page-queries';
 import type { PageHead } from './head';
 
 /** A page's first answer: its status, what its <head> says, and the data its first render needs. */
@@ -183,7 +187,14 @@ export const PAGES: Record<string, PageResolver> = {
         type: 'profile',
         image: { url: url(context, `/og/teams/${team.id}.png`), ...OG_IMAGE_SIZE, alt: `${team.name}: Elo ${team.elo}, rank ${team.rank}` },
       },
-      data: { queries: [{ key: trpcQueryKey('public.team', { id: params.id }), data: team }] },
+      data: {
+        queries: [
+          { key: trpcQueryKey('public.team', { id: params.id }), data: team },
+          // The Elo chart and the results are the page's largest part: drawn at once too.
+          { key: trpcQueryKey('public.teamEloHistory', { id: params.id }), data: teamEloHistoryOutput.parse(await getTeamEloHistory(context.db, teamEloHistoryInput.parse({ id: team.id }))) },
+          { key: trpcQueryKey('public.teamRankHistory', { id: params.id }), data: rankHistoryOutput.parse(await getTeamRankHistory(context.db, team.id)) },
+        ],
+      },
     };
   },
 
@@ -200,7 +211,12 @@ export const PAGES: Record<string, PageResolver> = {
         canonical: url(context, `/players/${player.id}`),
         type: 'profile',
       },
-      data: { queries: [{ key: trpcQueryKey('public.player', { id: params.id }), data: player }] },
+      data: {
+        queries: [
+          { key: trpcQueryKey('public.player', { id: params.id }), data: player },
+          { key: trpcQueryKey('public.playerEloHistory', { id: params.id }), data: playerEloHistoryOutput.parse(await getPlayerEloHistory(context.db, player.id)) },
+        ],
+      },
     };
   },
 

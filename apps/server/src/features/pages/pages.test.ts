@@ -159,7 +159,12 @@ describe('the head of each page, in its first HTML response', () => {
     expect(body.match(/<\/script>/g)).toHaveLength(3);
 
     const data = pageDataOf(body);
-    expect(data?.queries).toEqual([{ key: [['public', 'team'], { input: { id: ids.team }, type: 'query' }], data: await trpcAnswer('public.team', { id: ids.team }) }]);
+    const team = { id: ids.team };
+    expect(data?.queries).toEqual([
+      { key: [['public', 'team'], { input: team, type: 'query' }], data: await trpcAnswer('public.team', team) },
+      { key: [['public', 'teamEloHistory'], { input: team, type: 'query' }], data: await trpcAnswer('public.teamEloHistory', team) },
+      { key: [['public', 'teamRankHistory'], { input: team, type: 'query' }], data: await trpcAnswer('public.teamRankHistory', team) },
+    ]);
   });
 
   it("writes a player's head and data", async () => {
@@ -171,6 +176,7 @@ describe('the head of each page, in its first HTML response', () => {
     expect(metaOf(body, 'twitter:card')).toBe('summary');
     expect(pageDataOf(body)?.queries).toEqual([
       { key: [['public', 'player'], { input: { id: ids.player }, type: 'query' }], data: await trpcAnswer('public.player', { id: ids.player }) },
+      { key: [['public', 'playerEloHistory'], { input: { id: ids.player }, type: 'query' }], data: await trpcAnswer('public.playerEloHistory', { id: ids.player }) },
     ]);
   });
 
