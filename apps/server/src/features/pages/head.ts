@@ -3,6 +3,8 @@ import { PAGE_DATA_ELEMENT_ID, type PageData } from '@campus-elo/api-contract';
 /** What a page's first HTML response says of it in <head>: for search engines and link previews. */
 export interface PageHead {
   title: string;
+  /** og:title and twitter:title: the thing's own name (og:site_name carries the site); the title when unset. */
+  shareTitle?: string;
   description: string;
   /** Absolute URL of the page; none for pages that are not found. */
   canonical?: string;
@@ -31,18 +33,25 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * The attribute on every element written here but the title: they describe the first address
+ * only, and the app removes them when it moves to another page (apps/web/src/lib/page-head.ts).
+ */
+export const PAGE_HEAD_ATTRIBUTE = 'data-page-head';
+
 /** The <head> elements of a page: title, description, canonical link, Open Graph and Twitter tags, all escaped. */
 export function headHtml(head: PageHead, siteName: string): string {
   const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
-    `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}" />`;
+    `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}" ${PAGE_HEAD_ATTRIBUTE} />`;
+  const shareTitle = head.shareTitle ?? head.title;
   const tags = [`<title>${escapeHtml(head.title)}</title>`, meta('name', 'description', head.description)];
   if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
-  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
-  if (head.preloadImage) tags.push(`<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />`);
+  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" ${PAGE_HEAD_ATTRIBUTE} />`);
+  if (head.preloadImage) tags.push(`<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" ${PAGE_HEAD_ATTRIBUTE} />`);
   tags.push(
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:type', head.type ?? 'website'),
-    meta('property', 'og:title', head.title),
+    meta('property', 'og:title', shareTitle),
     meta('property', 'og:description', head.description),
   );
   if (head.canonical) tags.push(meta('property', 'og:url', head.canonical));
@@ -54,7 +63,7 @@ export function headHtml(head: PageHead, siteName: string): string {
   }
   tags.push(
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
-    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:title', shareTitle),
     meta('name', 'twitter:description', head.description),
   );
   if (head.image) tags.push(meta('name', 'twitter:image', head.image.url));

@@ -182,6 +182,7 @@ export const PAGES: Record<string, PageResolver> = {
       status: 200,
       head: {
         title: titled(context.config, team.name),
+        shareTitle: team.name,
         description: `${team.name}${school}: rank ${team.rank} of ${context.config.siteName} with Elo ${team.elo}, ${team.wins} wins and ${team.losses} losses.`,
         canonical: url(context, `/teams/${team.id}`),
         type: 'profile',
@@ -207,6 +208,7 @@ export const PAGES: Record<string, PageResolver> = {
       status: 200,
       head: {
         title: titled(context.config, player.name),
+        shareTitle: player.name,
         description: `${player.name}${team} on ${context.config.siteName}: Elo ${player.elo}.`,
         canonical: url(context, `/players/${player.id}`),
         type: 'profile',
@@ -228,6 +230,7 @@ export const PAGES: Record<string, PageResolver> = {
       status: 200,
       head: {
         title: titled(context.config, `${match.team1.name} vs ${match.team2.name}`),
+        shareTitle: `${match.team1.name} vs ${match.team2.name}`,
         description: matchSummary(match),
         canonical: url(context, `/matches/${match.id}`),
         image: { url: url(context, `/og/matches/${match.id}.png`), ...OG_IMAGE_SIZE, alt: `${match.team1.name} vs ${match.team2.name}` },
@@ -245,6 +248,7 @@ export const PAGES: Record<string, PageResolver> = {
       status: 200,
       head: {
         title: titled(context.config, `${article.title} | News`),
+        shareTitle: article.title,
         description: excerptFromBody(article.body, HOME_EXCERPT_LENGTH) || `${article.title}: news of ${context.config.siteName}.`,
         canonical: url(context, path),
         type: 'article',

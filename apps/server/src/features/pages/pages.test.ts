@@ -82,13 +82,13 @@ afterAll(async () => {
 
 /** The content of one <meta> of the page, decoded as a browser would. */
 function metaOf(html: string, key: string): string | undefined {
-  const tag = new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)" />`).exec(html);
+  const tag = new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)" data-page-head />`).exec(html);
   return tag ? decode(tag[1]!) : undefined;
 }
 const decode = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
-const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)" \/>/.exec(html)?.[1];
-const preloadOf = (html: string) => /<link rel="preload" as="image" href="([^"]*)" fetchpriority="high" \/>/.exec(html)?.[1];
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)" data-page-head \/>/.exec(html)?.[1];
+const preloadOf = (html: string) => /<link rel="preload" as="image" href="([^"]*)" fetchpriority="high" data-page-head \/>/.exec(html)?.[1];
 const nonceOf = (html: string) => /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
 
 function pageDataOf(html: string): { queries: Array<{ key: unknown[]; data: unknown }> } | undefined {
@@ -148,7 +148,10 @@ describe('the head of each page, in its first HTML response', () => {
     expect(metaOf(body, 'description')).toBe('Owls "</script><b> (North & South): rank 1 of Test League with Elo 1620, 0 wins and 0 losses.');
     expect(canonicalOf(body)).toBe(`${ORIGIN}/teams/${ids.team}`);
     expect(metaOf(body, 'og:type')).toBe('profile');
-    expect(metaOf(body, 'og:title')).toBe(titleOf(body));
+    // Shared, the team's own name: og:site_name says whose page it is.
+    expect(metaOf(body, 'og:title')).toBe('Owls "</script><b>');
+    expect(metaOf(body, 'twitter:title')).toBe('Owls "</script><b>');
+    expect(metaOf(body, 'og:site_name')).toBe('Test League');
     expect(metaOf(body, 'og:image')).toBe(`${ORIGIN}/og/teams/${ids.team}.png`);
     expect(metaOf(body, 'og:image:width')).toBe('1200');
     expect(metaOf(body, 'og:image:height')).toBe('630');
@@ -197,6 +200,7 @@ describe('the head of each page, in its first HTML response', () => {
     expect(statusCode).toBe(200);
     expect(titleOf(body)).toBe('How our Elo rankings work | News | Test League');
     expect(metaOf(body, 'og:type')).toBe('article');
+    expect(metaOf(body, 'og:title')).toBe('How our Elo rankings work');
     expect(metaOf(body, 'description')!.length).toBeGreaterThan(50);
     expect(metaOf(body, 'og:description')).toBe(metaOf(body, 'description'));
     expect(metaOf(body, 'article:published_time')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
