@@ -26,6 +26,8 @@ describe('the page data the server writes', () => {
     expect(trpcQueryKey('public.playerEloHistory', { id: ID })).toEqual(getQueryKey(trpc.public.playerEloHistory, { id: ID }, 'query'));
     expect(trpcQueryKey('public.match', { id: ID })).toEqual(getQueryKey(trpc.public.match, { id: ID }, 'query'));
     expect(trpcQueryKey('public.currentSeason')).toEqual(getQueryKey(trpc.public.currentSeason, undefined, 'query'));
+    const seasons = { sort: 'start_date', order: 'desc', page: 1, page_size: 50 } as const;
+    expect(trpcQueryKey('public.seasons', seasons)).toEqual(getQueryKey(trpc.public.seasons, seasons, 'query'));
     expect(newsArticleQueryKey('a-post')).toEqual(newsQueryKeys.article('a-post'));
     expect(newsHomeQueryKey).toEqual(newsQueryKeys.home);
   });

@@ -13,6 +13,8 @@ import {
   playerEloHistoryOutput,
   playerPage,
   rankHistoryOutput,
+  seasonListInput,
+  seasonListOutput,
   teamEloHistoryInput,
   teamEloHistoryOutput,
   teamPage,
@@ -28,7 +30,7 @@ import type { Config } from '../../config';
 import { DomainError } from '../../lib/errors';
 import type { NewsSource } from '../content/latest-posts';
 import { getMatchPage } from '../matches/match-page';
-import { findCurrentSeason } from '../seasons/queries';
+import { findCurrentSeason, listSeasons } from '../seasons/queries';
 import { getPlayerEloHistory, getPlayerPage } from '../players/page-queries';
 import { getTeamEloHistory, getTeamPage, getTeamRankHistory } from '../teams/page-queries';
 import type { PageHead } from './head';
@@ -49,6 +51,9 @@ export interface PageContext {
 }
 
 type PageResolver = (params: Record<string, string>, context: PageContext) => Promise<PageAnswer>;
+
+/** The season menu's query on the rankings page (apps/web/src/features/rankings/RankingsPage.tsx), as its key. */
+const RANKINGS_SEASONS_INPUT = { sort: 'start_date', order: 'desc', page: 1, page_size: 50 } as const;
 
 /** The size of the generated link preview pictures (og-image.ts). */
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
@@ -162,7 +167,21 @@ export const PAGES: Record<string, PageResolver> = {
       return { queries: [{ key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) }, ...news.queries], preloadImage: news.preloadImage };
     },
   }),
-  '/rankings': listPage('/rankings', 'Rankings', (site) => `Team and player Elo rankings of ${site}, week by week, with each team's place and change.`),
+  '/rankings': listPage('/rankings', 'Rankings', (site) => `Team and player Elo rankings of ${site}, week by week, with each team's place and change.`, {
+    // The list waits for the current season: written in, it starts at once.
+    data: async (context) => {
+      const [season, seasons] = await Promise.all([
+        findCurrentSeason(context.db, context.config.currentSeasonId),
+        listSeasons(context.db, seasonListInput.parse(RANKINGS_SEASONS_INPUT)),
+      ]);
+      return {
+        queries: [
+          { key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) },
+          { key: trpcQueryKey('public.seasons', RANKINGS_SEASONS_INPUT), data: seasonListOutput.parse(seasons) },
+        ],
+      };
+    },
+  }),
   '/matches': listPage('/matches', 'Matches', (site) => `Upcoming, live and past matches of ${site}, with scores and what each result did to Elo.`),
   '/news': listPage('/news', 'News', (site) => `The latest news, match reports and announcements of ${site}.`, {
     data: (context) => newsList(context, newsPageQueryKey, newsPagePostsQuery, NEWS_IMAGE_WIDTHS.featuredLarge),

@@ -125,7 +125,7 @@ describe('the head of each page, in its first HTML response', () => {
     }
   });
 
-  it("writes the home page's season and news, and the news page's posts, as the app would fetch them", async () => {
+  it("writes the home page's season and news, the news page's posts and the rankings page's seasons, as the app would fetch them", async () => {
     const home = pageDataOf((await app.inject({ method: 'GET', url: '/' })).body);
     expect(home?.queries.map((query) => query.key)).toEqual([[['public', 'currentSeason'], { type: 'query' }], ['news', 'home']]);
     expect(home?.queries[0]?.data).toEqual(await trpcAnswer('public.currentSeason', undefined));
@@ -138,7 +138,13 @@ describe('the head of each page, in its first HTML response', () => {
     const news = pageDataOf((await app.inject({ method: 'GET', url: '/news' })).body);
     expect(news?.queries.map((query) => query.key)).toEqual([['news', 'page']]);
     expect(news?.queries[0]?.data).toHaveLength(10);
-    expect(pageDataOf((await app.inject({ method: 'GET', url: '/rankings' })).body)).toBeUndefined();
+    const seasonsInput = { sort: 'start_date', order: 'desc', page: 1, page_size: 50 };
+    const rankings = pageDataOf((await app.inject({ method: 'GET', url: '/rankings' })).body);
+    expect(rankings?.queries).toEqual([
+      { key: [['public', 'currentSeason'], { type: 'query' }], data: await trpcAnswer('public.currentSeason', undefined) },
+      { key: [['public', 'seasons'], { input: seasonsInput, type: 'query' }], data: await trpcAnswer('public.seasons', seasonsInput) },
+    ]);
+    expect(pageDataOf((await app.inject({ method: 'GET', url: '/matches' })).body)).toBeUndefined();
   });
 
   it("writes a team's name, Elo and rank, its preview picture and its data, escaped", async () => {
