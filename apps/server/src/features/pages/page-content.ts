@@ -151,6 +151,15 @@ function matchSummary(match: MatchPage): string {
   return `${versus}${when}.`;
 }
 
+/** The home screen's banner season and news: what a phone shows first. */
+async function homeData(context: PageContext): Promise<FirstData> {
+  const [season, news] = await Promise.all([
+    findCurrentSeason(context.db, context.config.currentSeasonId),
+    newsList(context, newsHomeQueryKey, homePostsQuery, NEWS_IMAGE_WIDTHS.featuredCompact),
+  ]);
+  return { queries: [{ key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) }, ...news.queries], preloadImage: news.preloadImage };
+}
+
 /**
  * Each page of the web app (web-app.ts, CLIENT_ROUTES) and what its first answer carries.
  * Pages of one thing read it with their procedure's own query and output schema, so the data
@@ -158,14 +167,7 @@ function matchSummary(match: MatchPage): string {
  */
 export const PAGES: Record<string, PageResolver> = {
   '/': listPage('/', undefined, (site) => `${site}: team and player Elo rankings, upcoming and past matches, and news of the college esports league.`, {
-    // The banner's season and the news: what a phone shows first.
-    data: async (context) => {
-      const [season, news] = await Promise.all([
-        findCurrentSeason(context.db, context.config.currentSeasonId),
-        newsList(context, newsHomeQueryKey, homePostsQuery, NEWS_IMAGE_WIDTHS.featuredCompact),
-      ]);
-      return { queries: [{ key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) }, ...news.queries], preloadImage: news.preloadImage };
-    },
+    data: homeData,
   }),
   '/rankings': listPage('/rankings', 'Rankings', (site) => `Team and player Elo rankings of ${site}, week by week, with each team's place and change.`, {
     // The list waits for the current season: written in, it starts at once.
@@ -186,7 +188,8 @@ export const PAGES: Record<string, PageResolver> = {
   '/news': listPage('/news', 'News', (site) => `The latest news, match reports and announcements of ${site}.`, {
     data: (context) => newsList(context, newsPageQueryKey, newsPagePostsQuery, NEWS_IMAGE_WIDTHS.featuredLarge),
   }),
-  '/events': listPage('/events', 'Live events', (site) => `Matches starting, ending and changing Elo on ${site}, as they happen.`),
+  // The home screen for now (docs/product.md).
+  '/events': listPage('/events', 'Live events', (site) => `Matches starting, ending and changing Elo on ${site}, as they happen.`, { data: homeData }),
   '/search': listPage('/search', 'Search', (site) => `Find teams and players of ${site}.`, { noindex: true }),
   '/signin': listPage('/signin', 'Sign In', (site) => `Staff sign-in for ${site}.`, { noindex: true }),
   '/admin': listPage('/admin', 'Admin Panel', (site) => `Staff tools of ${site}.`, { noindex: true }),
