@@ -3,6 +3,7 @@ import { authRouter } from './features/auth/router';
 import { competitionsAdminRouter, competitionsPublicProcedures } from './features/competitions/router';
 import { databaseRouter } from './features/database/router';
 import { eloRouter } from './features/elo/router';
+import { eventsAdminRouter, eventsPublicProcedures } from './features/events/router';
 import { imageProxyRouter } from './features/image-proxy/router';
 import { importsRouter } from './features/imports/router';
 import { matchesAdminRouter, matchesPublicProcedures } from './features/matches/router';
@@ -30,6 +31,7 @@ export const appRouter = router({
     ...competitionsPublicProcedures,
     ...rankingsPublicProcedures,
     ...searchPublicProcedures,
+    ...eventsPublicProcedures,
   }),
   auth: authRouter,
   /** Staff only: every procedure here is built on staffProcedure or ownerProcedure. */
@@ -48,6 +50,7 @@ export const appRouter = router({
     imageProxy: imageProxyRouter,
     audit: auditRouter,
     staff: staffRouter,
+    events: eventsAdminRouter,
   }),
 });
 

@@ -16,3 +16,4 @@ export * from './file-reply';
 export * from './admin-matches';
 export * from './audit';
 export * from './staff';
+export * from './events';

@@ -10,6 +10,7 @@ import * as search from './migrations/0011_search';
 import * as authHardening from './migrations/0020_auth_hardening';
 import * as staffCorrections from './migrations/0050_staff_corrections';
 import * as dataVersion from './migrations/0060_data_version';
+import * as events from './migrations/0080_events';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0020_auth_hardening': authHardening,
   '0050_staff_corrections': staffCorrections,
   '0060_data_version': dataVersion,
+  '0080_events': events,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
