@@ -188,6 +188,34 @@ export const eventListOutput = z.object({
   results: z.array(eventListItem),
 });
 
+/** GET /v1/public/teams/{id}/events: the team's events, newest first, with its seed and placement. */
+export const teamEventsOutput = z.object({
+  results: z.array(
+    eventListItem.omit({ team_count: true, winner: true }).extend({
+      seed: z.number().int().nullable(),
+      /**
+       * 'Champion', 'Runner-up', 'Out in Semifinals' (elimination, once out), '2nd of 5'
+       * (round robin and Swiss: the place in the standings as they stand); null while the team is
+       * still in an elimination bracket.
+       */
+      placement: z.string().nullable(),
+    }),
+  ),
+});
+
+/** GET /v1/public/matches/{id}/event: the event and round a match was played in, or null. */
+export const matchEventOutput = z
+  .object({
+    event: z.object({ id: z.string(), name: z.string(), format: eventFormat }),
+    /** The bracket slot (stages[].rounds[].matches[].id of the event page). */
+    slot: z.number().int(),
+    stage: bracketStage.shape.type,
+    round: z.object({ number: z.number().int(), name: z.string() }),
+  })
+  .nullable();
+
+export type TeamEventsOutput = z.infer<typeof teamEventsOutput>;
+export type MatchEventOutput = z.infer<typeof matchEventOutput>;
 export type EventFormat = z.infer<typeof eventFormat>;
 export type EventStatus = z.infer<typeof eventStatus>;
 export type SeedingMethod = z.infer<typeof seedingMethod>;

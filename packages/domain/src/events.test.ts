@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventStatus, seedOrder, standings, withByes } from './events';
+import { eventStatus, placementLabel, seedOrder, standings, withByes } from './events';
 
 const teams = [
   { id: 'a', name: 'Alpha', elo: 1000 },
@@ -64,5 +64,23 @@ describe('standings', () => {
   it('breaks an exact tie by the match between the tied teams', () => {
     const rows = standings(['a', 'b'], [{ team1Id: 'a', team2Id: 'b', score1: 1, score2: 2, winnerId: 'b' }, { team1Id: 'b', team2Id: 'a', score1: 1, score2: 2, winnerId: 'a' }]);
     expect(rows.map((r) => r.teamId)).toEqual(['a', 'b']);
+  });
+});
+
+describe('placementLabel', () => {
+  const base = { champion: false, runnerUp: false, losses: [] as string[], teamCount: 8 };
+  it('names the champion and the runner-up', () => {
+    expect(placementLabel({ ...base, format: 'single_elimination', champion: true })).toBe('Champion');
+    expect(placementLabel({ ...base, format: 'double_elimination', runnerUp: true, losses: ['Upper final', 'Grand final'] })).toBe('Runner-up');
+  });
+  it('says where an eliminated team went out: one loss in single, two in double elimination', () => {
+    expect(placementLabel({ ...base, format: 'single_elimination', losses: ['Semifinals'] })).toBe('Out in Semifinals');
+    expect(placementLabel({ ...base, format: 'double_elimination', losses: ['Upper round 1'] })).toBeNull();
+    expect(placementLabel({ ...base, format: 'double_elimination', losses: ['Upper round 1', 'Lower round 2'] })).toBe('Out in Lower round 2');
+  });
+  it('gives the place in a round robin or Swiss', () => {
+    expect(placementLabel({ ...base, format: 'round_robin', rank: 2, teamCount: 5 })).toBe('2nd of 5');
+    expect(placementLabel({ ...base, format: 'swiss', rank: 13, teamCount: 16 })).toBe('13th of 16');
+    expect(placementLabel({ ...base, format: 'swiss', rank: 21, teamCount: 32 })).toBe('21st of 32');
   });
 });

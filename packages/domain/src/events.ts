@@ -102,3 +102,35 @@ export function standings(teamIds: readonly string[], matches: readonly Standing
     (x, y) => y.wins - x.wins || y.roundDifference - x.roundDifference || headToHead(y) - headToHead(x) || (seed.get(x.teamId) ?? 0) - (seed.get(y.teamId) ?? 0),
   );
 }
+
+/** 1st, 2nd, 3rd, 4th… 11th, 12th, 13th, 21st. */
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
+export interface PlacementFacts {
+  format: 'single_elimination' | 'double_elimination' | 'round_robin' | 'swiss';
+  champion: boolean;
+  /** Lost the match that decided the champion. */
+  runnerUp: boolean;
+  /** Elimination: the team's decided losses, oldest first, with the round each was in. */
+  losses: readonly string[];
+  /** Round robin and Swiss: the place in the standings, and how many teams. */
+  rank?: number;
+  teamCount: number;
+}
+
+/**
+ * What a team's event page and team page say about how it did: 'Champion', 'Runner-up',
+ * 'Out in {round}' once out of an elimination bracket (one loss in single elimination, two in
+ * double), '{rank} of {teams}' in a round robin or Swiss; null while still in a bracket.
+ */
+export function placementLabel(facts: PlacementFacts): string | null {
+  if (facts.champion) return 'Champion';
+  if (facts.runnerUp) return 'Runner-up';
+  if (facts.format === 'round_robin' || facts.format === 'swiss') return facts.rank === undefined ? null : `${ordinal(facts.rank)} of ${facts.teamCount}`;
+  const livesLost = facts.format === 'single_elimination' ? 1 : 2;
+  return facts.losses.length >= livesLost ? `Out in ${facts.losses[livesLost - 1]}` : null;
+}

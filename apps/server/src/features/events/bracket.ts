@@ -275,6 +275,8 @@ export interface BracketRead {
   slots: BracketSlot[];
   /** The participant (event_teams id) who won the event, when decided. */
   champion: number | null;
+  /** The slot that decided the champion (elimination only). */
+  decidedIn: BracketSlot | null;
   anyPlayed: boolean;
 }
 
@@ -288,7 +290,7 @@ export async function readBracket(trx: Trx, event: BracketEvent): Promise<Bracke
     storage.select('match'),
   ]);
   const stage = stages?.[0];
-  if (!stage || !groups || !rounds || !matches) return { slots: [], champion: null, anyPlayed: false };
+  if (!stage || !groups || !rounds || !matches) return { slots: [], champion: null, decidedIn: null, anyPlayed: false };
   const groupById = new Map<Id, Group>(groups.map((g) => [g.id, g]));
   const roundById = new Map<Id, Round>(rounds.map((r) => [r.id, r]));
   const roundsPerGroup = new Map<Id, number>();
@@ -335,7 +337,8 @@ export async function readBracket(trx: Trx, event: BracketEvent): Promise<Bracke
   const order: BracketStage['type'][] = ['single_elimination', 'upper_bracket', 'lower_bracket', 'grand_final', 'round_robin', 'swiss'];
   slots.sort((a, b) => order.indexOf(a.stageType) - order.indexOf(b.stageType) || a.roundNumber - b.roundNumber || a.id - b.id);
   const anyPlayed = slots.some((s) => !s.isBye && (s.status === 'completed' || s.status === 'live'));
-  return { slots, champion: champion(event, slots), anyPlayed };
+  const decidedIn = decidingSlot(event, slots);
+  return { slots, champion: decidedIn?.winner ?? null, decidedIn, anyPlayed };
 }
 
 function slotStatus(m: LibraryMatch, isBye: boolean): BracketSlot['status'] {
@@ -362,23 +365,23 @@ function roundName(stageType: BracketStage['type'], number: number, count: numbe
 }
 
 /**
- * Who won: the final's winner in single elimination; in double elimination the grand final's,
- * unless the reset is to be played (the lower bracket's champion won the first), then the
- * reset's. Round robin and Swiss have standings, and a champion once every round is decided
- * (read from the standings by the caller).
+ * The slot that decided the champion: the final in single elimination; in double elimination
+ * the grand final, unless the reset is to be played (the lower bracket's champion won the
+ * first), then the reset. Null while undecided, and for round robin and Swiss, whose champion
+ * is the top of the standings once every round is decided (read by the caller).
  */
-function champion(event: BracketEvent, slots: readonly BracketSlot[]): number | null {
+function decidingSlot(event: BracketEvent, slots: readonly BracketSlot[]): BracketSlot | null {
   if (event.format === 'single_elimination') {
     const last = slots.filter((s) => s.stageType === 'single_elimination').at(-1);
-    return last?.winner ?? null;
+    return last?.winner != null ? last : null;
   }
   if (event.format === 'double_elimination') {
     const finals = slots.filter((s) => s.stageType === 'grand_final');
     const first = finals[0];
     if (!first || first.winner === null) return null;
     // The upper bracket's champion is side 1 of the grand final: winning it ends the event.
-    if (first.winner === first.team1 || finals.length === 1) return first.winner;
-    return finals[1]?.winner ?? null;
+    if (first.winner === first.team1 || finals.length === 1) return first;
+    return finals[1]?.winner != null ? finals[1] : null;
   }
   return null;
 }

@@ -69,6 +69,15 @@ describe('single elimination, 8 teams', () => {
     const final = event.stages[0]!.rounds[2]!.matches[0]!;
     expect(final.next_match_id).toBeNull();
     expect(final.winner_id).toBe(teams[0]!.id);
+    // The team page's events and the match page's event and round.
+    const placement = async (i: number) => (await caller().public.teamEvents({ id: teams[i]!.id })).results.find((e) => e.id === event.id)?.placement;
+    expect([await placement(0), await placement(1), await placement(7)]).toEqual(['Champion', 'Runner-up', 'Out in Quarterfinals']);
+    expect(await caller().public.matchEvent({ id: final.match_id! })).toEqual({
+      event: { id: event.id, name: 'Spring Cup', format: 'single_elimination' },
+      slot: final.id,
+      stage: 'single_elimination',
+      round: { number: 3, name: 'Final' },
+    });
     const list = await caller().public.events({ status: 'past' });
     expect(list.results.find((e) => e.id === event.id)).toMatchObject({ team_count: 8, winner: { name: 'T01' }, format: 'single_elimination' });
   });
@@ -94,6 +103,8 @@ describe('double elimination, 6 teams', () => {
     expect(reset!.status).toBe('completed');
     expect(event.winner?.id).toBe(reset!.winner_id);
     expect(event.winner?.name).toBe('T01');
+    const out = await caller().public.teamEvents({ id: teams[5]!.id });
+    expect(out.results.find((e) => e.id === event.id)?.placement).toMatch(/^Out in Lower round \d$/);
   });
 });
 
@@ -117,6 +128,8 @@ describe('round robin, 5 teams', () => {
       ['T05', 0, 4],
     ]);
     expect(event.standings?.rows[0]!.round_difference).toBe(24);
+    const t02 = await caller().public.teamEvents({ id: teams[1]!.id });
+    expect(t02.results.find((e) => e.id === event.id)).toMatchObject({ seed: 2, placement: '2nd of 5', format: 'round_robin' });
     expect(event.winner?.name).toBe('T01');
   });
 });
@@ -214,6 +227,7 @@ describe('seeding and staff rules', () => {
     await expect(caller().admin.events.seed({ id: event.id, method: 'elo' })).rejects.toMatchObject({ code: 'CONFLICT' });
     const matchId = slots(event)[0]!.match_id!;
     await caller().admin.events.delete({ id: event.id });
+    expect(await caller().public.matchEvent({ id: matchId })).toBeNull();
     await expect(caller().public.event({ id: event.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await setup.database.db.selectFrom('matches').select('id').where('id', '=', matchId).executeTakeFirst()).toBeDefined();
   });

@@ -1,7 +1,7 @@
-import type { BracketStage, EventDetail, EventListInput, EventListItem, EventStandings, Paged } from '@campus-elo/api-contract';
+import type { BracketStage, EventDetail, EventListInput, EventListItem, EventStandings, MatchEventOutput, Paged, TeamEventsOutput } from '@campus-elo/api-contract';
 import { eventListInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { eventStatus, standings } from '@campus-elo/domain';
+import { eventStatus, placementLabel, standings } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
 import { notFound } from '../../lib/errors';
 import { pageWindow } from '../../lib/paging';
@@ -215,5 +215,73 @@ export async function getEvent(db: Db, id: string, today: Date = new Date()): Pr
     teams: summary.teams.map((t) => ({ ...pickTeam(t), seed: t.seed })),
     stages,
     standings: summary.standings,
+  };
+}
+
+/** GET /v1/public/teams/{id}/events: the events a team is in, newest first, with its seed and placement. */
+export async function getTeamEvents(db: Db, teamId: string, today: Date = new Date()): Promise<TeamEventsOutput> {
+  const team = await db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst();
+  if (!team) throw notFound('Team not found');
+  const events = await db
+    .selectFrom('event_teams')
+    .innerJoin('events', 'events.id', 'event_teams.event_id')
+    .leftJoin('seasons', 'seasons.id', 'events.season_id')
+    .select(eventColumns)
+    .select(['event_teams.seed', 'seasons.id as season_id', 'seasons.name as season_name'])
+    .where('event_teams.team_id', '=', teamId)
+    .orderBy('events.start_date', 'desc')
+    .orderBy('events.id')
+    .execute();
+  const results: TeamEventsOutput['results'] = [];
+  for (const event of events) {
+    const summary = await summarizeEvent(db, event);
+    const own = summary.teams.find((t) => t.id === teamId)!;
+    const decidedIn = summary.bracket.decidedIn;
+    const losses = summary.bracket.slots
+      .filter((s) => !s.isBye && s.status === 'completed' && s.winner !== null && s.winner !== own.participantId && (s.team1 === own.participantId || s.team2 === own.participantId))
+      .map((s) => s.roundName);
+    const rank = summary.standings?.rows.find((r) => r.team.id === teamId)?.rank;
+    results.push({
+      id: event.id,
+      name: event.name,
+      start_date: event.start_date,
+      end_date: event.end_date,
+      season: event.season_id && event.season_name ? { id: event.season_id, name: event.season_name } : null,
+      picture: event.picture,
+      format: event.format,
+      status: eventStatus({ startDate: event.start_date, endDate: event.end_date, decided: summary.winnerTeamId !== null, anyPlayed: summary.bracket.anyPlayed }, todayText(today)),
+      seed: own.seed,
+      placement: placementLabel({
+        format: event.format,
+        champion: summary.winnerTeamId === teamId,
+        runnerUp: decidedIn !== null && decidedIn.winner !== own.participantId && (decidedIn.team1 === own.participantId || decidedIn.team2 === own.participantId),
+        losses,
+        rank,
+        teamCount: summary.teams.length,
+      }),
+    });
+  }
+  return { results };
+}
+
+/** GET /v1/public/matches/{id}/event: the event and round a match was played in, or null. */
+export async function getMatchEvent(db: Db, matchId: string): Promise<MatchEventOutput> {
+  const match = await db.selectFrom('matches').select('id').where('id', '=', matchId).executeTakeFirst();
+  if (!match) throw notFound('Match not found');
+  const link = await db
+    .selectFrom('event_bracket_matches')
+    .innerJoin('events', 'events.id', 'event_bracket_matches.event_id')
+    .select(['event_bracket_matches.id as slot', 'events.id', 'events.name', 'events.format', 'events.grand_final_reset', 'events.swiss_rounds'])
+    .where('event_bracket_matches.match_id', '=', matchId)
+    .executeTakeFirst();
+  if (!link) return null;
+  const bracket = await readBracket(db, link);
+  const slot = bracket.slots.find((s) => s.id === link.slot);
+  if (!slot) return null;
+  return {
+    event: { id: link.id, name: link.name, format: link.format },
+    slot: slot.id,
+    stage: slot.stageType,
+    round: { number: slot.roundNumber, name: slot.roundName },
   };
 }

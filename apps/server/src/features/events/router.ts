@@ -9,11 +9,13 @@ import {
   eventListOutput,
   eventSeedInput,
   eventUpdateInput,
+  matchEventOutput,
+  teamEventsOutput,
 } from '@campus-elo/api-contract';
 import { PAGING_PARAMS } from '../../lib/paging';
 import { ownerProcedure, publicProcedure, router, staffProcedure } from '../../trpc';
 import { createEvent, deleteEvent, linkMatch, seedEvent, updateEvent } from './admin-queries';
-import { getEvent, listEvents } from './queries';
+import { getEvent, getMatchEvent, getTeamEvents, listEvents } from './queries';
 
 const TAG = 'Events';
 
@@ -47,6 +49,34 @@ export const eventsPublicProcedures = {
     .input(entityPathInput)
     .output(eventDetail)
     .query(({ ctx, input }) => getEvent(ctx.db, input.id)),
+  teamEvents: publicProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/public/teams/:id/events',
+        summary: "A team's events with its seed and placement",
+        description: "Newest first. placement: 'Champion', 'Runner-up', 'Out in {round}', '{rank} of {teams}' (round robin, Swiss), or null while still in.",
+        tag: 'Public',
+        errors: { 404: 'No team has this id' },
+      },
+    })
+    .input(entityPathInput)
+    .output(teamEventsOutput)
+    .query(({ ctx, input }) => getTeamEvents(ctx.db, input.id)),
+  matchEvent: publicProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/public/matches/:id/event',
+        summary: 'The event and round a match was played in',
+        description: 'null when the match is not linked to a bracket.',
+        tag: 'Public',
+        errors: { 404: 'No match has this id' },
+      },
+    })
+    .input(entityPathInput)
+    .output(matchEventOutput)
+    .query(({ ctx, input }) => getMatchEvent(ctx.db, input.id)),
 };
 
 export const eventsAdminRouter = router({
