@@ -9,7 +9,8 @@ import { buildBracket, recordSlotOutcome, type BracketEvent, type SlotOutcome } 
 import { getEvent, summarizeEvent } from './queries';
 
 type Trx = Kysely<Database>;
-type User = { id: string };
+/** Who wrote: a staff member, or null for start-up steps (the demo's events). */
+type User = { id: string } | null;
 
 const bracketEventColumns = ['id', 'name', 'format', 'grand_final_reset', 'swiss_rounds'] as const;
 
