@@ -162,6 +162,10 @@ describe('advancement from the writers of results', () => {
     const scheduled = await caller().admin.matches.create({ team1_id: semi1!.team1!.id, team2_id: semi1!.team2!.id, status: 'scheduled', date: '2026-03-01T15:00:00Z' });
     event = await caller().admin.events.linkMatch({ id: event.id, slot: semi1!.id, match_id: scheduled.match!.id });
     expect(slots(event).find((m) => m.id === semi1!.id)).toMatchObject({ match_id: scheduled.match!.id, status: 'ready', winner_id: null });
+    // Being played: the slot is live with its score.
+    await caller().admin.matches.update({ id: scheduled.match!.id, status: 'in_progress', score_team1: 5, score_team2: 3 });
+    event = await caller().public.event({ id: event.id });
+    expect(slots(event).find((m) => m.id === semi1!.id)).toMatchObject({ status: 'live', score_team1: 5, score_team2: 3 });
     // Entered by hand: the winner fills the final.
     await caller().admin.matches.update({ id: scheduled.match!.id, status: 'completed', score_team1: 13, score_team2: 4, winner_id: semi1!.team1!.id });
     event = await caller().public.event({ id: event.id });
@@ -206,6 +210,24 @@ describe('advancement from the writers of results', () => {
     event = await caller().public.event({ id: event.id });
     expect(event.winner?.id).toBe(imported.team1_id);
     expect(slots(event)[0]).toMatchObject({ status: 'completed', score_team1: expect.any(Number), match_id: imported.id });
+  });
+});
+
+describe('merging teams', () => {
+  it("moves the secondary's place in an event to the primary, and refuses two teams of one event", async () => {
+    const primary = await setup.database.db.insertInto('teams').values({ name: 'Merge Primary', elo: 900 }).returning('id').executeTakeFirstOrThrow();
+    const secondary = await setup.database.db.insertInto('teams').values({ name: 'Merge Secondary', elo: 900 }).returning('id').executeTakeFirstOrThrow();
+    const event = await caller().admin.events.create({ ...base, name: 'Merge Cup', format: 'single_elimination', team_ids: [secondary.id, teams[15]!.id] });
+    const both = await caller().admin.events.create({ ...base, name: 'Both Cup', format: 'single_elimination', team_ids: [secondary.id, primary.id] });
+    await expect(caller().admin.merge.commit({ primary_team_id: primary.id, secondary_team_id: secondary.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining("'Both Cup'"),
+    });
+    await caller().admin.events.delete({ id: both.id });
+    await caller().admin.merge.commit({ primary_team_id: primary.id, secondary_team_id: secondary.id });
+    const after = await caller().public.event({ id: event.id });
+    expect(after.teams.map((t) => t.name)).toContain('Merge Primary');
+    expect([slots(after)[0]!.team1?.id, slots(after)[0]!.team2?.id]).toContain(primary.id);
   });
 });
 
