@@ -47,6 +47,22 @@ async function seededTeams(trx: Trx, teamIds: readonly string[], method: Seeding
  */
 async function refreshSummary(trx: Trx, event: BracketEvent): Promise<void> {
   const summary = await summarizeEvent(trx, event);
+  // A correction that re-flowed the bracket may have put other teams in a slot whose (unplayed)
+  // match was linked: that match is no longer this slot's, so the link goes.
+  const teamOf = new Map(summary.teams.map((t) => [t.participantId, t.id]));
+  const links = await trx
+    .selectFrom('event_bracket_matches')
+    .innerJoin('matches', 'matches.id', 'event_bracket_matches.match_id')
+    .select(['event_bracket_matches.id as slot', 'matches.team1_id', 'matches.team2_id'])
+    .where('event_bracket_matches.event_id', '=', event.id)
+    .execute();
+  for (const link of links) {
+    const slot = summary.bracket.slots.find((s) => s.id === link.slot);
+    const teams = [slot?.team1, slot?.team2].map((p) => (p == null ? null : teamOf.get(p)));
+    if (!teams.includes(link.team1_id) || !teams.includes(link.team2_id)) {
+      await trx.updateTable('event_bracket_matches').set({ match_id: null }).where('event_id', '=', event.id).where('id', '=', link.slot).execute();
+    }
+  }
   await trx.updateTable('events').set({ winner_team_id: summary.winnerTeamId, any_played: summary.bracket.anyPlayed }).where('id', '=', event.id).execute();
 }
 

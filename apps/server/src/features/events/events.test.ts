@@ -171,13 +171,18 @@ describe('advancement from the writers of results', () => {
     event = await caller().public.event({ id: event.id });
     let final = event.stages[0]!.rounds[1]!.matches[0]!;
     expect(final.team1?.id).toBe(semi1!.team1!.id);
-    // Corrected before the final is played: the other team moves up instead.
+    // The final is scheduled and linked, then the semifinal is corrected before the final is
+    // played: the other team moves up instead, and the final's match (now between other teams) is unlinked.
+    event = await play(event, event.stages[0]!.rounds[0]!.matches.find((m) => m.id === semi2!.id)!);
+    final = event.stages[0]!.rounds[1]!.matches[0]!;
+    const finalMatch = await caller().admin.matches.create({ team1_id: final.team1!.id, team2_id: final.team2!.id, status: 'scheduled', date: '2026-03-02T15:00:00Z' });
+    await caller().admin.events.linkMatch({ id: event.id, slot: final.id, match_id: finalMatch.match!.id });
     await caller().admin.matches.update({ id: scheduled.match!.id, score_team1: 4, score_team2: 13, winner_id: semi1!.team2!.id });
     event = await caller().public.event({ id: event.id });
     final = event.stages[0]!.rounds[1]!.matches[0]!;
     expect(final.team1?.id).toBe(semi1!.team2!.id);
+    expect(final.match_id).toBeNull();
     // Once the final is played, the correction is refused with a clear message and nothing changes.
-    event = await play(event, event.stages[0]!.rounds[0]!.matches.find((m) => m.id === semi2!.id)!);
     event = await play(event, event.stages[0]!.rounds[1]!.matches[0]!);
     const refused = await caller()
       .admin.matches.update({ id: scheduled.match!.id, score_team1: 13, score_team2: 4, winner_id: semi1!.team1!.id })
