@@ -280,8 +280,11 @@ export interface BracketRead {
   anyPlayed: boolean;
 }
 
-/** The event's bracket as slots with their places, links to the next slots and the champion. */
-export async function readBracket(trx: Trx, event: BracketEvent): Promise<BracketRead> {
+/**
+ * The event's bracket as slots with their places and the champion; with `paths`, also where each
+ * slot's winner and loser go (a few library reads per slot, so only the event page asks).
+ */
+export async function readBracket(trx: Trx, event: BracketEvent, options: { paths?: boolean } = {}): Promise<BracketRead> {
   const { manager, storage } = managerFor(trx, event.id);
   const [stages, groups, rounds, matches] = await Promise.all([
     storage.select('stage'),
@@ -309,7 +312,7 @@ export async function readBracket(trx: Trx, event: BracketEvent): Promise<Bracke
     const stageType = part(group);
     let next: number | null = null;
     let loserNext: number | null = null;
-    if (elimination) {
+    if (elimination && options.paths) {
       for (const n of await manager.find.nextMatches(m.id)) {
         if (stageType === 'upper_bracket' && groupById.get(n.group_id)?.number === 2) loserNext = Number(n.id);
         else next = Number(n.id);

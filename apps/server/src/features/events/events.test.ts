@@ -154,6 +154,21 @@ describe('swiss, 16 teams, 4 rounds', () => {
   });
 });
 
+describe('swiss, 5 teams, 3 rounds', () => {
+  it('gives the odd team out a bye (a win), never twice to the same team', async () => {
+    let event = await caller().admin.events.create({ ...base, name: 'Odd Swiss', format: 'swiss', swiss_rounds: 3, team_ids: ids(5) });
+    for (let round = 1; round <= 3; round++) {
+      for (const m of event.stages[0]!.rounds[round - 1]!.matches.filter((x) => !x.is_bye)) event = await play(event, m);
+    }
+    const byes = slots(event).filter((m) => m.is_bye);
+    expect(byes).toHaveLength(3);
+    expect(new Set(byes.map((m) => m.team1!.id)).size).toBe(3);
+    const rows = event.standings!.rows;
+    expect(rows.reduce((sum, r) => sum + r.wins, 0)).toBe(6 + 3);
+    expect(event.winner?.id).toBe(rows[0]!.team.id);
+  });
+});
+
 describe('advancement from the writers of results', () => {
   it('advances when a linked match is completed by hand, re-flows a correction, and refuses one once later matches are played', async () => {
     let event = await caller().admin.events.create({ ...base, name: 'Fix Cup', format: 'single_elimination', team_ids: ids(4) });

@@ -99,8 +99,8 @@ export interface EventSummary {
 }
 
 /** The bracket of an event with its teams, standings and champion. */
-export async function summarizeEvent(db: Db, event: BracketEvent): Promise<EventSummary> {
-  const [bracket, teams] = await Promise.all([readBracket(db, event), eventTeams(db, event.id)]);
+export async function summarizeEvent(db: Db, event: BracketEvent, options: { paths?: boolean } = {}): Promise<EventSummary> {
+  const [bracket, teams] = await Promise.all([readBracket(db, event, options), eventTeams(db, event.id)]);
   const teamOf = new Map(teams.map((t) => [t.participantId, t]));
   let winnerTeamId = bracket.champion === null ? null : (teamOf.get(bracket.champion)?.id ?? null);
   let table: EventStandings | null = null;
@@ -170,7 +170,7 @@ export async function getEvent(db: Db, id: string, today: Date = new Date()): Pr
     .where('events.id', '=', id)
     .executeTakeFirst();
   if (!event) throw notFound('Event not found');
-  const summary = await summarizeEvent(db, event);
+  const summary = await summarizeEvent(db, event, { paths: true });
   const teamOf = new Map(summary.teams.map((t) => [t.participantId, t]));
   const links = new Map(
     (await db.selectFrom('event_bracket_matches').select(['id', 'match_id']).where('event_id', '=', id).execute()).map((r) => [r.id, r.match_id]),
