@@ -158,7 +158,7 @@ export async function recordSlotOutcome(trx: Trx, event: BracketEvent, slot: num
   if (!stored) throw new Error(`Bracket match ${slot} of event ${event.id} does not exist`);
   const decided = stored.status >= Status.Completed;
   if (outcome.kind === 'completed' && decided && sameResult(stored, outcome)) return;
-  if (outcome.kind !== 'completed' && !decided && outcome.kind === 'open' && stored.status !== Status.Running) return;
+  if (outcome.kind === 'open' && !decided && stored.status !== Status.Running) return;
 
   if (event.format === 'swiss') {
     await recordSwissOutcome(trx, event, stored, outcome);
@@ -168,7 +168,8 @@ export async function recordSlotOutcome(trx: Trx, event: BracketEvent, slot: num
     conflict(
       `The result of bracket match ${slot} of '${event.name}' cannot change: a later bracket match it feeds has been played. Correct or clear that match first.`,
     );
-  if (decided) {
+  // A decided or live slot starts again from no result, then takes the new one (if any).
+  if (decided || stored.status === Status.Running) {
     try {
       await manager.reset.matchResults(slot);
     } catch (error) {
@@ -177,7 +178,12 @@ export async function recordSlotOutcome(trx: Trx, event: BracketEvent, slot: num
     }
   }
   if (outcome.kind === 'open') {
-    if (stored.status === Status.Running) await manager.update.match({ id: slot, opponent1: { score: undefined }, opponent2: { score: undefined } });
+    // The library's reset keeps the scores (and so stays live): a match no longer played has none.
+    const after = await storage.select('match', slot);
+    if (after?.status === Status.Running) {
+      const noScore = (o: LibraryMatch['opponent1']) => (o === null ? null : { id: o.id, position: o.position });
+      await storage.update('match', slot, { ...after, status: Status.Ready, opponent1: noScore(after.opponent1), opponent2: noScore(after.opponent2) });
+    }
     return;
   }
   try {

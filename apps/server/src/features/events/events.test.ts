@@ -181,6 +181,9 @@ describe('advancement from the writers of results', () => {
     await caller().admin.matches.update({ id: scheduled.match!.id, status: 'in_progress', score_team1: 5, score_team2: 3 });
     event = await caller().public.event({ id: event.id });
     expect(slots(event).find((m) => m.id === semi1!.id)).toMatchObject({ status: 'live', score_team1: 5, score_team2: 3 });
+    await caller().admin.matches.update({ id: scheduled.match!.id, status: 'scheduled', score_team1: null, score_team2: null });
+    event = await caller().public.event({ id: event.id });
+    expect(slots(event).find((m) => m.id === semi1!.id)).toMatchObject({ status: 'ready', score_team1: null, score_team2: null });
     // Entered by hand: the winner fills the final.
     await caller().admin.matches.update({ id: scheduled.match!.id, status: 'completed', score_team1: 13, score_team2: 4, winner_id: semi1!.team1!.id });
     event = await caller().public.event({ id: event.id });
