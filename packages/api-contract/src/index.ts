@@ -16,4 +16,6 @@ export * from './file-reply';
 export * from './admin-matches';
 export * from './audit';
 export * from './staff';
+export * from './webhooks';
+export * from './jobs';
 export * from './events';

@@ -76,7 +76,8 @@ const STAFF_CORRECTION_PATHS = [
 ];
 
 /** Open on purpose: the public reads, signing in, and the API's own description. Everything else under /v1 is staff only. */
-const OPEN_PATHS = [/^\/v1\/public\//, /^\/v1\/auth\//, /^\/v1\/openapi\.json$/, /^\/v1\/docs(\/|$)/];
+// Webhooks answer to their platform's shared secret, not a session (features/webhooks tests them).
+const OPEN_PATHS = [/^\/v1\/public\//, /^\/v1\/auth\//, /^\/v1\/webhooks\//, /^\/v1\/openapi\.json$/, /^\/v1\/docs(\/|$)/];
 const isAdminPath = (url: string) => url.startsWith('/v1/') && !OPEN_PATHS.some((open) => open.test(url));
 
 let t: StaffTestApp;

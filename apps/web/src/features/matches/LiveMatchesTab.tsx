@@ -1,6 +1,7 @@
 import type { MatchListItem } from '@campus-elo/api-contract';
 import { matchUrlForLanguage } from '@campus-elo/domain';
 import { Anchor, Badge, Paper, Title, VisuallyHidden } from '@mantine/core';
+import { useLiveMatchStream } from '../../lib/live-stream';
 import { trpc } from '../../lib/trpc';
 import { MatchLink } from '../common/EntityLinks';
 import { Score } from '../common/Score';
@@ -42,9 +43,11 @@ function LiveMatchCard({ match }: { match: MatchListItem }) {
 }
 
 export function LiveMatchesTab() {
+  const streaming = useLiveMatchStream();
   const live = trpc.public.matches.useQuery(
     { status: ['in_progress'], sort: 'date', order: 'asc', page: 1, page_size: 100 },
-    { refetchInterval: LIVE_REFRESH_MS, staleTime: LIVE_REFRESH_MS },
+    // Pushed while the live stream is connected; polled while it is not.
+    { refetchInterval: streaming ? false : LIVE_REFRESH_MS, staleTime: LIVE_REFRESH_MS },
   );
   return (
     <section aria-labelledby="live-matches-heading">
