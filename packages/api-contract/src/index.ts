@@ -21,3 +21,4 @@ export * from './audit';
 export * from './staff';
 export * from './webhooks';
 export * from './jobs';
+export * from './events';

@@ -15,6 +15,7 @@ import * as platformSync from './migrations/0071_platform_sync';
 import * as faceitWebhookEvents from './migrations/0072_faceit_webhook_events';
 import * as jobs from './migrations/0073_jobs';
 import * as discordOutbox from './migrations/0074_discord_outbox';
+import * as events from './migrations/0080_events';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0072_faceit_webhook_events': faceitWebhookEvents,
   '0073_jobs': jobs,
   '0074_discord_outbox': discordOutbox,
+  '0080_events': events,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
