@@ -11,6 +11,7 @@ const lazyComponent = (load: () => Promise<ComponentType>): LazyExoticComponent<
 
 const ADMIN_TABS = [
   { value: 'control-panel', label: 'Control Panel', Component: lazyComponent(async () => (await import('../control-panel/ControlPanelTab')).ControlPanelTab) },
+  { value: 'matches', label: 'Matches', Component: lazyComponent(async () => (await import('../admin-matches/AdminMatchesTab')).AdminMatchesTab) },
   { value: 'edit', label: 'Edit Team/Player', Component: lazyComponent(async () => (await import('../edit/EditTeamPlayerTab')).EditTeamPlayerTab) },
   { value: 'import', label: 'Import Matches', Component: lazyComponent(async () => (await import('../imports/ImportMatchesTab')).ImportMatchesTab) },
   { value: 'viewer', label: 'Database Viewer', Component: lazyComponent(async () => (await import('../viewer/DatabaseViewerTab')).DatabaseViewerTab) },
@@ -40,7 +41,7 @@ function AccountSecurityButton() {
   );
 }
 
-/** /admin: Account Security, Sign Out and the seven tabs; the open tab lives in the URL hash (#edit, #viewer, …). */
+/** /admin: Account Security, Sign Out and the tabs; the open tab lives in the URL hash (#edit, #viewer, …). */
 export function AdminPanel() {
   usePageTitle(pageTitle('Admin Panel'));
   const [active, select] = useHashTab(TAB_VALUES, 'control-panel');
