@@ -42,3 +42,8 @@ export function fieldErrors(error: unknown): Record<string, string> {
   }
   return byField;
 }
+
+/** The server refused because of what is stored (a 409): a duplicate, a row in use, a later change. */
+export function isConflictError(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error.data as ServerErrorData | undefined)?.code === 'CONFLICT';
+}
