@@ -16,6 +16,7 @@ const ADMIN_TABS = [
   { value: 'import', label: 'Import Matches', Component: lazyComponent(async () => (await import('../imports/ImportMatchesTab')).ImportMatchesTab) },
   { value: 'viewer', label: 'Database Viewer', Component: lazyComponent(async () => (await import('../viewer/DatabaseViewerTab')).DatabaseViewerTab) },
   { value: 'clear-database', label: 'Clear Database', Component: lazyComponent(async () => (await import('../clear-database/ClearDatabaseTab')).ClearDatabaseTab) },
+  { value: 'activity', label: 'Activity', Component: lazyComponent(async () => (await import('../activity/ActivityTab')).ActivityTab) },
   { value: 'graphic', label: 'Graphic Generator', Component: lazyComponent(async () => (await import('../graphic/GraphicGenerator')).GraphicGenerator) },
   { value: 'merge', label: 'Merge Teams', Component: lazyComponent(async () => (await import('../merge/MergeTeamsTab')).MergeTeamsTab) },
 ] as const;
