@@ -1,4 +1,4 @@
-import { Button, Container, Group, Modal, Tabs, Title } from '@mantine/core';
+import { Button, Container, Group, Modal, Stack, Tabs, Title } from '@mantine/core';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { pageTitle } from '../../lib/site-settings';
 import { SignOutButton } from '../auth/SignOutButton';
@@ -17,6 +17,7 @@ const ADMIN_TABS = [
   { value: 'viewer', label: 'Database Viewer', Component: lazyComponent(async () => (await import('../viewer/DatabaseViewerTab')).DatabaseViewerTab) },
   { value: 'clear-database', label: 'Clear Database', Component: lazyComponent(async () => (await import('../clear-database/ClearDatabaseTab')).ClearDatabaseTab) },
   { value: 'activity', label: 'Activity', Component: lazyComponent(async () => (await import('../activity/ActivityTab')).ActivityTab) },
+  { value: 'staff', label: 'Staff', Component: lazyComponent(async () => (await import('../staff/StaffTab')).StaffTab) },
   { value: 'graphic', label: 'Graphic Generator', Component: lazyComponent(async () => (await import('../graphic/GraphicGenerator')).GraphicGenerator) },
   { value: 'merge', label: 'Merge Teams', Component: lazyComponent(async () => (await import('../merge/MergeTeamsTab')).MergeTeamsTab) },
 ] as const;
@@ -24,8 +25,9 @@ const ADMIN_TABS = [
 const TAB_VALUES = ADMIN_TABS.map((tab) => tab.value);
 
 const AccountSecurity = lazyComponent(async () => (await import('../auth/AccountSecurity')).AccountSecurity);
+const ChangePasswordForm = lazyComponent(async () => (await import('../auth/ChangePasswordForm')).ChangePasswordForm);
 
-/** The signed-in staff member's own two-factor sign-in (and the owner's rule for all staff), in a dialog. */
+/** The signed-in staff member's own password and two-factor sign-in (and the owner's rule for all staff), in a dialog. */
 function AccountSecurityButton() {
   const [opened, setOpened] = useState(false);
   return (
@@ -35,7 +37,10 @@ function AccountSecurityButton() {
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title="Account Security" centered>
         <Suspense fallback={<LoadingState />}>
-          <AccountSecurity />
+          <Stack gap="xl">
+            <ChangePasswordForm />
+            <AccountSecurity />
+          </Stack>
         </Suspense>
       </Modal>
     </>
