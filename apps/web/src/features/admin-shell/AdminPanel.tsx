@@ -12,6 +12,7 @@ const lazyComponent = (load: () => Promise<ComponentType>): LazyExoticComponent<
 const ADMIN_TABS = [
   { value: 'control-panel', label: 'Control Panel', Component: lazyComponent(async () => (await import('../control-panel/ControlPanelTab')).ControlPanelTab) },
   { value: 'matches', label: 'Matches', Component: lazyComponent(async () => (await import('../admin-matches/AdminMatchesTab')).AdminMatchesTab) },
+  { value: 'seasons', label: 'Seasons', Component: lazyComponent(async () => (await import('../seasons/SeasonsTab')).SeasonsTab) },
   { value: 'edit', label: 'Edit Team/Player', Component: lazyComponent(async () => (await import('../edit/EditTeamPlayerTab')).EditTeamPlayerTab) },
   { value: 'import', label: 'Import Matches', Component: lazyComponent(async () => (await import('../imports/ImportMatchesTab')).ImportMatchesTab) },
   { value: 'viewer', label: 'Database Viewer', Component: lazyComponent(async () => (await import('../viewer/DatabaseViewerTab')).DatabaseViewerTab) },
