@@ -169,4 +169,20 @@ describe('Control Panel Elo tools', () => {
     expect(await screen.findByText('Deleted the snapshot of Nov 16, 2026.')).toBeTruthy();
     expect(deleted).toEqual([{ id: 'r1' }]);
   });
+
+  it('refuses letters in the number fields and says beside them when a value is out of range', async () => {
+    renderTools({});
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Calculate Team ELO' });
+    const elo = within(card).getByRole('textbox', { name: 'Default ELO' }) as HTMLInputElement;
+    await user.clear(elo);
+    await user.type(elo, 'abc6e00x0');
+    expect(elo.value).toBe('6000');
+    expect(within(card).getByText('Elo must be between 0 and 5000')).toBeTruthy();
+    expect((within(card).getByRole('button', { name: 'Calculate Team ELO' }) as HTMLButtonElement).disabled).toBe(true);
+    const skill = screen.getByRole('textbox', { name: 'Default Skill Level' }) as HTMLInputElement;
+    await user.clear(skill);
+    await user.type(skill, '11');
+    expect(screen.getByText('Skill level must be between 1 and 10')).toBeTruthy();
+  });
 });

@@ -1,13 +1,19 @@
-import type { EloChange } from '@campus-elo/api-contract';
-import { Button, Checkbox, Group, List, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { MAX_ELO, MIN_ELO, eloValue, skillLevelValue, type EloChange } from '@campus-elo/api-contract';
+import { Button, Checkbox, Group, List, Select, Stack, Text } from '@mantine/core';
 import { DEFAULT_ELO, DEFAULT_SKILL_LEVEL } from '@campus-elo/domain';
 import { useState, type ReactNode } from 'react';
 import { isConflictError, serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { EloChangeList, UndoRunButton, useConfirm } from '../admin-shell';
 import { formatDate, formatSignedNumber } from '../common/format';
-import { useIsOwner, wholeNumber } from './inputs';
+import { WholeNumberInput } from '../common/WholeNumberInput';
+import { ruleMessage, useIsOwner } from './inputs';
 import { ToolCard, toolResult } from './ToolCard';
+
+/** The Default ELO field of the Elo tools, its range message beside it. */
+function DefaultEloInput({ value, onChange }: { value: number | ''; onChange(value: number | ''): void }) {
+  return <WholeNumberInput label="Default ELO" description={`${MIN_ELO} to ${MAX_ELO}`} value={value} onChange={onChange} error={ruleMessage(eloValue, value)} />;
+}
 
 /** How many player changes a Reset Player ELO result lists. */
 const SHOWN_PLAYER_CHANGES = 20;
@@ -28,19 +34,19 @@ export function ResetPlayerEloAction() {
   const isOwner = useIsOwner();
   const utils = trpc.useUtils();
   const reset = trpc.admin.elo.resetPlayers.useMutation({ onSuccess: () => utils.invalidate() });
-  const [defaultElo, setDefaultElo] = useState<number | string>(DEFAULT_ELO);
-  const [skillLevel, setSkillLevel] = useState<number | string>(DEFAULT_SKILL_LEVEL);
+  const [defaultElo, setDefaultElo] = useState<number | ''>(DEFAULT_ELO);
+  const [skillLevel, setSkillLevel] = useState<number | ''>(DEFAULT_SKILL_LEVEL);
   return (
     <ToolCard
       title="Reset Player ELO"
       description="Sets every player's ELO and skill level back to the defaults."
       buttonLabel="Reset Player ELO"
       ownerOnly
-      canRun={isOwner}
-      confirm={{ title: 'Reset player ELO?', message: `Every player will get ELO ${wholeNumber(defaultElo)} and skill level ${wholeNumber(skillLevel)}.`, color: 'red', confirmLabel: 'Reset' }}
+      canRun={isOwner && !ruleMessage(eloValue, defaultElo) && !ruleMessage(skillLevelValue, skillLevel)}
+      confirm={{ title: 'Reset player ELO?', message: `Every player will get ELO ${defaultElo} and skill level ${skillLevel}.`, color: 'red', confirmLabel: 'Reset' }}
       errorText="There was an error resetting player ELO values."
       run={async () => {
-        const result = await reset.mutateAsync({ default_elo: wholeNumber(defaultElo), default_skill_level: wholeNumber(skillLevel) });
+        const result = await reset.mutateAsync({ default_elo: Number(defaultElo), default_skill_level: Number(skillLevel) });
         const shown = result.player_changes.slice(0, SHOWN_PLAYER_CHANGES);
         return toolResult(
           <Stack gap="xs">
@@ -61,8 +67,8 @@ export function ResetPlayerEloAction() {
         );
       }}
     >
-      <NumberInput label="Default ELO" value={defaultElo} onChange={setDefaultElo} min={0} allowDecimal={false} />
-      <NumberInput label="Default Skill Level" value={skillLevel} onChange={setSkillLevel} min={1} max={10} allowDecimal={false} />
+      <DefaultEloInput value={defaultElo} onChange={setDefaultElo} />
+      <WholeNumberInput label="Default Skill Level" description="1 to 10" value={skillLevel} onChange={setSkillLevel} error={ruleMessage(skillLevelValue, skillLevel)} />
     </ToolCard>
   );
 }
@@ -73,8 +79,8 @@ export function CalculateTeamEloAction() {
   const teams = trpc.admin.teams.options.useQuery();
   // Rating every team is the deliberate choice: the panel opens on teams never rated.
   const [onlyDefault, setOnlyDefault] = useState(true);
-  const [defaultElo, setDefaultElo] = useState<number | string>(DEFAULT_ELO);
-  const elo = wholeNumber(defaultElo);
+  const [defaultElo, setDefaultElo] = useState<number | ''>(DEFAULT_ELO);
+  const elo = Number(defaultElo);
   const candidates = teams.data ? (onlyDefault ? teams.data.filter((team) => team.elo === elo).length : teams.data.length) : null;
   const teamCount = candidates === null ? 'The teams' : `${candidates} ${candidates === 1 ? 'team' : 'teams'}`;
   return (
@@ -82,6 +88,7 @@ export function CalculateTeamEloAction() {
       title="Calculate Team ELO"
       description="Rates teams from their rosters: the best five active players, at least two needed."
       buttonLabel="Calculate Team ELO"
+      canRun={!ruleMessage(eloValue, defaultElo)}
       confirm={{
         title: 'Calculate team ELO?',
         message: onlyDefault
@@ -104,7 +111,7 @@ export function CalculateTeamEloAction() {
       }}
     >
       <Checkbox label="Only teams with the default ELO" checked={onlyDefault} onChange={(event) => setOnlyDefault(event.currentTarget.checked)} />
-      <NumberInput label="Default ELO" value={defaultElo} onChange={setDefaultElo} min={0} allowDecimal={false} />
+      <DefaultEloInput value={defaultElo} onChange={setDefaultElo} />
     </ToolCard>
   );
 }
@@ -114,25 +121,25 @@ export function RecalculateEloAction() {
   const utils = trpc.useUtils();
   const recalculate = trpc.admin.elo.recalculateAll.useMutation({ onSuccess: () => utils.invalidate() });
   const [resetToDefault, setResetToDefault] = useState(true);
-  const [defaultElo, setDefaultElo] = useState<number | string>(DEFAULT_ELO);
+  const [defaultElo, setDefaultElo] = useState<number | ''>(DEFAULT_ELO);
   return (
     <ToolCard
       title="Recalculate All ELO"
       description="Replays every completed match, oldest first, and rewrites every team's ELO."
       buttonLabel="Recalculate All ELO"
       ownerOnly
-      canRun={isOwner}
+      canRun={isOwner && !ruleMessage(eloValue, defaultElo)}
       confirm={{
         title: 'Recalculate all ELO?',
         message: resetToDefault
-          ? `Every team starts again from ELO ${wholeNumber(defaultElo)} and every completed match is replayed.`
+          ? `Every team starts again from ELO ${defaultElo} and every completed match is replayed.`
           : 'Every completed match is replayed on top of the current ELO values.',
         color: 'red',
         confirmLabel: 'Recalculate',
       }}
       errorText="There was an error recalculating ELO values."
       run={async () => {
-        const result = await recalculate.mutateAsync({ reset_to_default: resetToDefault, default_elo: wholeNumber(defaultElo) });
+        const result = await recalculate.mutateAsync({ reset_to_default: resetToDefault, default_elo: Number(defaultElo) });
         return eloRunResult(
           <>
             <Text size="sm">Processed: {result.summary.processed_count}</Text>
@@ -149,7 +156,7 @@ export function RecalculateEloAction() {
       }}
     >
       <Checkbox label="Reset to default first" checked={resetToDefault} onChange={(event) => setResetToDefault(event.currentTarget.checked)} />
-      <NumberInput label="Default ELO" value={defaultElo} onChange={setDefaultElo} min={0} allowDecimal={false} />
+      <DefaultEloInput value={defaultElo} onChange={setDefaultElo} />
     </ToolCard>
   );
 }
