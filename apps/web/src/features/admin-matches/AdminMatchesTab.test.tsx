@@ -76,14 +76,10 @@ function renderTab(api: Record<string, FakeProcedure>) {
 }
 
 async function choose(label: string, option: string) {
-  if (label === 'Winner') {
-    await userEvent.click(screen.getByLabelText(label, { selector: 'input' }));
-  } else {
-    // Typing into a searchable select opens its list, filtered to the option.
-    const input = screen.getByRole('combobox', { name: label });
-    await userEvent.clear(input);
-    await userEvent.type(input, option);
-  }
+  // Typing into a searchable select opens its list, filtered to the option.
+  const input = screen.getByRole('combobox', { name: label });
+  await userEvent.clear(input);
+  await userEvent.type(input, option);
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
 

@@ -112,7 +112,7 @@ export function MatchEditor({ matchId, initial, onSaved, onCancel }: MatchEditor
             <Select label="Season" searchable clearable data={seasonOptions} value={values.season_id} onChange={(v) => set('season_id', v)} error={errors.season_id} />
             <NumberInput label="Team 1 score" {...scoreProps} value={values.score_team1} onChange={(v) => set('score_team1', typeof v === 'number' ? v : '')} error={errors.score_team1} />
             <NumberInput label="Team 2 score" {...scoreProps} value={values.score_team2} onChange={(v) => set('score_team2', typeof v === 'number' ? v : '')} error={errors.score_team2} />
-            <Select label="Winner" clearable data={winnerOptions} value={values.winner_id} onChange={(v) => set('winner_id', v)} error={errors.winner_id} placeholder="No winner" />
+            <Select label="Winner" searchable clearable data={winnerOptions} value={values.winner_id} onChange={(v) => set('winner_id', v)} error={errors.winner_id} placeholder="No winner" />
             <Select
               label="Match type"
               data={[
