@@ -27,7 +27,7 @@ function api(overrides: Record<string, FakeProcedure> = {}): Record<string, Fake
 async function toDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Next' }));
   await user.click(screen.getByRole('button', { name: 'Next' }));
-  // Step 2: no season yet.
+  // Step 3: no season yet.
   await user.click(screen.getByRole('button', { name: 'Next' }));
   expect(screen.getByRole('alert').textContent).toContain('Please select a season');
   // Create one inline: it is added and selected.
@@ -42,6 +42,23 @@ async function toDetails(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('ImportMatchesTab', () => {
+  it('numbers the steps 1 to 7, each number once, the current one too', async () => {
+    renderWithProviders(<ImportMatchesTab />, { api: api() });
+    const steps = await screen.findAllByRole('button', { name: /^Step \d: / });
+    expect(steps.map((step) => step.getAttribute('aria-label'))).toEqual([
+      'Step 1: Platform',
+      'Step 2: Type',
+      'Step 3: Season',
+      'Step 4: Details',
+      'Step 5: Preview',
+      'Step 6: Match',
+      'Step 7: Complete',
+    ]);
+    const numbers = steps.map((step) => /\d/.exec(step.textContent ?? '')?.[0]);
+    expect(numbers).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(screen.getByRole('region', { name: 'Step 1: Platform' })).toBeTruthy();
+  });
+
   it('walks the seven steps and imports', async () => {
     const user = userEvent.setup();
     renderWithProviders(<ImportMatchesTab />, { api: api() });

@@ -119,10 +119,11 @@ export function ImportMatchesTab() {
     <Stack gap="lg">
       <Stepper active={step} size="sm" orientation={narrow ? 'vertical' : 'horizontal'} allowNextStepsSelect={false}>
         {STEPS.map((label, index) => (
-          <Stepper.Step key={label} label={label} icon={index} aria-label={`Step ${index}: ${label}`} />
+          // Numbered 1 to 7 whatever the step's state (Mantine would otherwise show its own count for the active step).
+          <Stepper.Step key={label} label={label} icon={index + 1} progressIcon={index + 1} aria-label={`Step ${index + 1}: ${label}`} />
         ))}
       </Stepper>
-      <section aria-label={`Step ${step}: ${STEPS[step]}`}>{content[step]}</section>
+      <section aria-label={`Step ${step + 1}: ${STEPS[step]}`}>{content[step]}</section>
       {problem && (
         <Alert color="red" role="alert">
           {problem.message}

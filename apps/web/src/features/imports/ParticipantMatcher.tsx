@@ -51,7 +51,7 @@ interface ParticipantMatcherProps {
 }
 
 /**
- * Step 5: map platform teams to teams we already have, so an import does not create
+ * Step 6: map platform teams to teams we already have, so an import does not create
  * duplicates. Teams left unmatched are created (or found from an earlier import).
  */
 export function ParticipantMatcher({ platform, platformTeams, matches, onChange }: ParticipantMatcherProps) {
