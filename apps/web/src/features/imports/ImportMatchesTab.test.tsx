@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ConfirmProvider } from '../admin-shell';
 import { paged, renderWithProviders, type FakeProcedure } from '../common/testing';
 import { ImportMatchesTab } from './ImportMatchesTab';
 
@@ -43,7 +44,7 @@ async function toDetails(user: ReturnType<typeof userEvent.setup>) {
 
 describe('ImportMatchesTab', () => {
   it('numbers the steps 1 to 7, each number once, the current one too', async () => {
-    renderWithProviders(<ImportMatchesTab />, { api: api() });
+    renderWithProviders(<ConfirmProvider><ImportMatchesTab /></ConfirmProvider>, { api: api() });
     const steps = await screen.findAllByRole('button', { name: /^Step \d: / });
     expect(steps.map((step) => step.getAttribute('aria-label'))).toEqual([
       'Step 1: Platform',
@@ -61,7 +62,7 @@ describe('ImportMatchesTab', () => {
 
   it('walks the seven steps and imports', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<ImportMatchesTab />, { api: api() });
+    renderWithProviders(<ConfirmProvider><ImportMatchesTab /></ConfirmProvider>, { api: api() });
     expect(await screen.findByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
     await toDetails(user);
 
@@ -88,13 +89,17 @@ describe('ImportMatchesTab', () => {
     expect(platformTeams.textContent).toContain('Alpha U');
 
     await user.click(screen.getByRole('button', { name: 'Import' }));
+    // Unmatched platform teams become new teams: the wizard lists them and asks first.
+    const dialog = await screen.findByRole('dialog', { name: 'Create 3 new teams?' });
+    expect(within(dialog).getByRole('list', { name: 'Teams to create' }).textContent).toBe('Alpha UBeta UGamma U');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Successfully imported 2 matches!')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
   });
 
   it('explains a failed preview with the server reason', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<ImportMatchesTab />, {
+    renderWithProviders(<ConfirmProvider><ImportMatchesTab /></ConfirmProvider>, {
       api: api({
         'admin.imports.preview': () => {
           throw new Error('No current stage found for this season');
@@ -115,7 +120,7 @@ describe('ImportMatchesTab', () => {
 
   it('shows the server error when the import fails', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<ImportMatchesTab />, {
+    renderWithProviders(<ConfirmProvider><ImportMatchesTab /></ConfirmProvider>, {
       api: api({
         'admin.imports.commit': () => {
           throw new Error('Season not found');
@@ -128,6 +133,7 @@ describe('ImportMatchesTab', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Import' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Import' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Season not found');
   });
 });
