@@ -141,6 +141,19 @@ describeE2E('Elo tools, merge, clear database and the graphic generator', () => 
       const updateMatches = await runTool('Update Matches');
       await updateMatches.getByText(/Total processed: \d+/).waitFor();
 
+      // A partial failure: a match the platform cannot answer is listed, with why, in yellow.
+      const failing = await site.database.db.selectFrom('matches').select(['id', 'external_id']).where('platform', '=', 'faceit').orderBy('id').executeTakeFirstOrThrow();
+      faceit.fault({ path: new RegExp(failing.external_id), status: 404 });
+      await updateMatches.getByLabel('Match IDs (optional)').fill(failing.id);
+      await runTool('Update Matches');
+      const failedItems = updateMatches.getByRole('list', { name: 'Failed items' });
+      await failedItems.waitFor();
+      expect(await failedItems.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(new RegExp(`^Match ${failing.external_id} \\(Faceit\\): .+`))]);
+      expect(await updateMatches.getByRole('alert').getAttribute('style')).toContain('yellow');
+      await saveScreenshot(page, 'elo-tools-partial-failure');
+      faceit.clearFaults();
+      await updateMatches.getByLabel('Match IDs (optional)').fill('');
+
       const reset = await runTool('Reset Player ELO', 'Reset');
       await expect.poll(() => reset.getByText(/Updated players: \d+/).textContent()).toMatch(/Updated players: [1-9]\d*/);
 
