@@ -2,7 +2,7 @@
  * `pnpm bench`: the public API under load on the scale league.
  *
  * Makes a throwaway database on DATABASE_URL's server (default the local PostgreSQL), fills it with seedScale (factor
- * BENCH_FACTOR, default 100), prints each list statement's plan, starts the production
+ * BENCH_FACTOR, default 100), prints each statement's plan and its database time (EXPLAIN ANALYZE), starts the production
  * server (dist/main.js) on it twice, with the response cache on and with it off
  * (RESPONSE_CACHE=off), and drives every path on each with autocannon (BENCH_DURATION seconds,
  * default 10, at 50 connections). Beside each path, a bare Fastify answering the same body
@@ -166,6 +166,35 @@ async function printPlans(db: Kysely<Database>, paths: BenchPath[]): Promise<Rec
   return plans;
 }
 
+const DATABASE_TIME_RUNS = 9;
+
+/**
+ * Each path's statement under EXPLAIN ANALYZE on one idle connection: the median of
+ * DATABASE_TIME_RUNS runs (after one to warm the cache) of planning plus execution time.
+ * This is the database's share of a request, apart from HTTP and JSON.
+ */
+async function databaseTimes(db: Kysely<Database>, paths: BenchPath[]): Promise<Record<string, number>> {
+  const times: Record<string, number> = {};
+  log(`\nDatabase time per statement (EXPLAIN ANALYZE, median of ${DATABASE_TIME_RUNS} runs, planning + execution):`);
+  for (const path of paths) {
+    const statement = statementFor(db, path);
+    const runs = await db.transaction().execute(async (trx) => {
+      await statement.prepare?.(trx);
+      const explain = CompiledQuery.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.query.sql}`, [...statement.query.parameters]);
+      const measured: number[] = [];
+      for (let run = 0; run <= DATABASE_TIME_RUNS; run++) {
+        const result = await trx.executeQuery<{ 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }] }>(explain);
+        const [plan] = result.rows[0]!['QUERY PLAN'];
+        if (run > 0) measured.push(plan['Planning Time'] + plan['Execution Time']);
+      }
+      return measured.sort((a, b) => a - b);
+    });
+    times[path.name] = Math.round(runs[Math.floor(runs.length / 2)]! * 100) / 100;
+    log(`  ${path.name}: ${times[path.name]!.toFixed(2)} ms`);
+  }
+  return times;
+}
+
 /** Ids for the page paths, asked of the server like a visitor would find them. */
 async function pageFacts(origin: string): Promise<Omit<LeagueFacts, 'currentSeasonId' | 'latestRankingId' | 'today'>> {
   const get = async <T>(path: string): Promise<T> => (await (await fetch(`${origin}${path}`)).json()) as T;
@@ -264,6 +293,7 @@ async function main() {
     );
 
     const plans = await printPlans(database.db, paths);
+    const databaseMs = await databaseTimes(database.db, paths);
 
     const bodies: string[] = [];
     for (const path of paths) {
@@ -320,6 +350,7 @@ async function main() {
           connections: CONNECTIONS,
           counts,
           passes: { cache_on: passes.cache_on.rows, cache_off: passes.cache_off.rows },
+          database_ms: databaseMs,
           plans,
         },
         null,

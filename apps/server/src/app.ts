@@ -7,7 +7,11 @@ import { sql } from 'kysely';
 import { DATA_CHANGED_CHANNEL, type DatabaseHandle } from '@campus-elo/db';
 import { registerContentRoutes } from './features/content/routes';
 import { registerFeedRoutes } from './features/feeds/routes';
+import { notificationSource } from './features/live/notifications';
+import { registerLiveRoutes } from './features/live/routes';
 import { registerMediaRoutes } from './features/media/routes';
+import { registerOgImageRoutes } from './features/pages/og-image';
+import { registerSitemapRoutes } from './features/pages/sitemap';
 import { registerApiDocs } from './http/api-docs';
 import { BODY_LIMIT, limitTrpcBodies } from './http/body-limits';
 import { registerCaching } from './http/caching';
@@ -56,14 +60,15 @@ export interface BuildAppOptions extends AppDeps {
   logger?: boolean;
   /**
    * The database's change notices (DatabaseHandle.listen). The response cache needs them to
-   * hear of writes: without them it stays off whatever the configuration says.
+   * hear of writes: without them it stays off whatever the configuration says. The live
+   * stream (/v1/public/stream) is served only with them.
    */
   listen?: DatabaseHandle['listen'];
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
-  const deps: AppDeps = { db, config };
+  const deps: AppDeps = { db, config, jobs: options.jobs };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -136,6 +141,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerMediaRoutes(app, deps);
   await registerContentRoutes(app, deps);
   await registerFeedRoutes(app, deps);
+  // The live stream needs the database's notices; an app built without them (some tests) serves none.
+  if (options.listen) registerLiveRoutes(app, deps, notificationSource(options.listen));
+  await registerOgImageRoutes(app, deps);
+  registerSitemapRoutes(app, deps);
 
   await registerWebApp(app, deps);
 

@@ -26,6 +26,11 @@ const configSchema = z.object({
   LEAGUESPOT_LEAGUE_ID: optionalText,
   /** Time limit for one call to Faceit or Leaguespot. */
   PLATFORM_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(300_000).default(15_000)),
+  DISCORD_WEBHOOK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  FACEIT_WEBHOOK_SECRET: optionalText,
+  FACEIT_WEBHOOK_HEADER: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9-]+$/).default('X-Webhook-Secret')),
+  /** Unset: every 120 s while a match is live or starts within the hour, else every 1800 s. 0: off. */
+  SYNC_INTERVAL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).optional()),
   SANITY_PROJECT_ID: optionalText,
   SANITY_DATASET: z.preprocess(emptyAsUndefined, z.string().default('production')),
   SANITY_API_VERSION: z.preprocess(emptyAsUndefined, z.string().default('2025-08-13')),
@@ -59,6 +64,12 @@ export interface Config {
   leaguespot: { apiBase: string; apiKey: string | undefined; leagueId: string | undefined };
   /** Time limit for one call to Faceit or Leaguespot. */
   platformTimeoutMs: number;
+  /** Where completed results and new ranking snapshots are posted; unset, nothing is posted. */
+  discordWebhookUrl: string | undefined;
+  /** FACEIT webhooks: the shared secret (unset: every delivery is refused) and the header that carries it. */
+  faceitWebhook: { secret: string | undefined; header: string };
+  /** The scheduled sync: 'adaptive' (120 s while a match is live or near, else 1800 s), a fixed number of seconds, or 'off'. */
+  syncInterval: 'adaptive' | 'off' | number;
   sanity: { projectId: string | undefined; dataset: string; apiVersion: string };
   /** NDJSON file of posts for the local content endpoint; defaults to the demo dataset. */
   contentDataset: string | undefined;
@@ -93,6 +104,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     faceit: { apiBase: c.FACEIT_API_BASE, apiKey: c.FACEIT_API_KEY },
     leaguespot: { apiBase: c.LEAGUESPOT_API_BASE, apiKey: c.LEAGUESPOT_API_KEY, leagueId: c.LEAGUESPOT_LEAGUE_ID },
     platformTimeoutMs: c.PLATFORM_TIMEOUT_MS,
+    discordWebhookUrl: c.DISCORD_WEBHOOK_URL,
+    faceitWebhook: { secret: c.FACEIT_WEBHOOK_SECRET, header: c.FACEIT_WEBHOOK_HEADER },
+    syncInterval: c.SYNC_INTERVAL_SECONDS === undefined ? 'adaptive' : c.SYNC_INTERVAL_SECONDS === 0 ? 'off' : c.SYNC_INTERVAL_SECONDS,
     sanity: { projectId: c.SANITY_PROJECT_ID, dataset: c.SANITY_DATASET, apiVersion: c.SANITY_API_VERSION },
     contentDataset: c.CONTENT_DATASET,
     webDist: c.WEB_DIST,

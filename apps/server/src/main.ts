@@ -1,14 +1,28 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { scheduleDiscordPosts } from './features/discord/posts';
+import { JobQueue } from './features/jobs/queue';
+import { schedulePlatformSync } from './features/sync/platform-sync';
 import { openDatabase } from './startup';
 
 const config = loadConfig();
 const handle = await openDatabase(config, (line) => console.log(line));
-const app = await buildApp({ db: handle.db, config, listen: handle.listen });
+// The queue starts before the app (whose logger Fastify owns), so it logs one line per error.
+const jobLog = { warn: (details: { err?: unknown }, message: string) => console.warn(`${message}: ${details.err instanceof Error ? details.err.message : String(details.err)}`) };
+const jobs = new JobQueue({ db: handle.db, config }, handle, jobLog);
+await jobs.start();
+// handle.listen serves both the response cache and the live stream.
+const app = await buildApp({ db: handle.db, config, jobs, listen: handle.listen });
+
+const sync = schedulePlatformSync({ db: handle.db, config, kind: handle.kind }, app.log.child({ feature: 'sync' }));
+const discord = scheduleDiscordPosts({ db: handle.db, config }, app.log.child({ feature: 'discord' }));
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
+  await sync.stop();
+  await discord.stop();
   await app.close();
+  await jobs.stop();
   await handle.close();
   process.exit(0);
 }

@@ -3,8 +3,10 @@ import { authRouter } from './features/auth/router';
 import { competitionsAdminRouter, competitionsPublicProcedures } from './features/competitions/router';
 import { databaseRouter } from './features/database/router';
 import { eloRouter } from './features/elo/router';
+import { eventsAdminRouter, eventsPublicProcedures } from './features/events/router';
 import { imageProxyRouter } from './features/image-proxy/router';
 import { importsRouter } from './features/imports/router';
+import { jobsRouter } from './features/jobs/router';
 import { matchesAdminRouter, matchesPublicProcedures } from './features/matches/router';
 import { mergeRouter } from './features/merge/router';
 import { playersAdminRouter, playersPublicProcedures } from './features/players/router';
@@ -14,6 +16,7 @@ import { staffRouter } from './features/staff/router';
 import { seasonsAdminRouter, seasonsPublicProcedures } from './features/seasons/router';
 import { teamsAdminRouter, teamsPublicProcedures } from './features/teams/router';
 import { viewerRouter } from './features/viewer/router';
+import { webhooksRouter } from './features/webhooks/router';
 import { router } from './trpc';
 
 /**
@@ -30,8 +33,11 @@ export const appRouter = router({
     ...competitionsPublicProcedures,
     ...rankingsPublicProcedures,
     ...searchPublicProcedures,
+    ...eventsPublicProcedures,
   }),
   auth: authRouter,
+  /** Platforms' deliveries, each authenticated by its own shared secret. */
+  webhooks: webhooksRouter,
   /** Staff only: every procedure here is built on staffProcedure or ownerProcedure. */
   admin: router({
     teams: teamsAdminRouter,
@@ -48,6 +54,8 @@ export const appRouter = router({
     imageProxy: imageProxyRouter,
     audit: auditRouter,
     staff: staffRouter,
+    jobs: jobsRouter,
+    events: eventsAdminRouter,
   }),
 });
 

@@ -1,8 +1,9 @@
-import { TWO_FACTOR_SETUP_REQUIRED_MESSAGE } from '@campus-elo/api-contract';
+import { TWO_FACTOR_SETUP_REQUIRED_MESSAGE, type JobKind } from '@campus-elo/api-contract';
 import { initTRPC } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '@campus-elo/db';
 import type { Config } from './config';
+import type { JobQueue } from './features/jobs/queue';
 import { resolveRequestUser, type SessionUser } from './features/auth/session';
 import { INTERNAL_ERROR_MESSAGE, toTrpcError } from './http/errors';
 import { DomainError } from './lib/errors';
@@ -10,6 +11,8 @@ import { DomainError } from './lib/errors';
 export interface AppDeps {
   db: Kysely<Database>;
   config: Config;
+  /** The background job queue (main.ts starts it); absent, 'Prefer: respond-async' answers 503. */
+  jobs?: JobQueue;
 }
 
 export interface CookieOptions {
@@ -68,6 +71,8 @@ export interface RestMeta {
   errors?: Readonly<Record<number, string>>;
   /** 'file': the procedure answers a FileReply, sent as its bytes rather than as JSON. */
   reply?: 'json' | 'file';
+  /** With 'Prefer: respond-async', the call is queued as this kind of job and answers 202 {job_id}. */
+  job?: JobKind;
 }
 
 export interface ProcedureMeta {

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPgCluster, findPostgresBinaries, type PgCluster, type StopMode } from '../test-support/pg-cluster';
 import { startServerProcess, type ServerProcess } from '../test-support/server-process';
+import { openSse } from '../test-support/sse-client';
 
 /**
  * PostgreSQL restarts under load while the server runs in a child process: the process must
@@ -164,6 +165,10 @@ describeWithPostgres('a PostgreSQL restart under load', () => {
       }
     };
 
+    // A live stream open through both restarts: its LISTEN connection must come back.
+    const stream = await openSse(`${api.baseUrl}/v1/public/stream`);
+    await stream.next(() => true);
+
     const loops = [...Array.from({ length: READ_LOOPS }, (_, i) => readLoop(i)), writeLoop(), healthLoop()];
 
     const firstApiOkAfter = async (since: number, withinMs: number): Promise<number | undefined> => {
@@ -258,6 +263,14 @@ describeWithPostgres('a PostgreSQL restart under load', () => {
     expect(acknowledged.length).toBeGreaterThan(2);
     const direct = createDatabase({ databaseUrl: cluster!.url, poolSize: 1 });
     try {
+      // A score changed after recovery reaches the stream opened before the restarts.
+      const match = await direct.db.selectFrom('matches').select(['id', 'score_team1']).orderBy('id').limit(1).executeTakeFirstOrThrow();
+      const score = (match.score_team1 ?? 0) + 1;
+      await direct.db.updateTable('matches').set({ score_team1: score }).where('id', '=', match.id).execute();
+      const event = await stream.next((e) => e.event === 'match' && JSON.parse(e.data!).id === match.id);
+      expect(JSON.parse(event.data!)).toMatchObject({ score_team1: score });
+      stream.close();
+
       const audited = await direct.db
         .selectFrom('audit_log')
         .select(sql<string>`details->'after'->>'name'`.as('name'))
@@ -288,7 +301,9 @@ describeWithPostgres('a PostgreSQL restart under load', () => {
         { timeout: RECOVERY_BOUND_MS, interval: 50 },
       );
       const listeners = await sql<{ n: number }>`SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = ${LISTENER_APPLICATION_NAME}`.execute(direct.db);
-      expect(listeners.rows[0]?.n).toBe(1);
+      // One for the response cache, one for the live stream (a stream was opened above): each
+      // reconnected once, none left behind.
+      expect(listeners.rows[0]?.n).toBe(2);
       const outsideName = `Restart ${runId} written outside`;
       await direct.db.updateTable('teams').set({ name: outsideName }).where('id', '=', lastTeam).execute();
       await vi.waitFor(

@@ -1,11 +1,8 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, startTestSite, type TestSite } from './harness';
+import { VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, seriousAxeViolations, startTestSite, type TestSite } from './harness';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 180_000;
 const WAIT = 20_000;
@@ -16,16 +13,7 @@ interface Named {
 }
 
 async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  // Evaluated by the test driver: the page's CSP refuses inline scripts added to it.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
-  });
-  expect(violations, `axe on ${label}`).toEqual([]);
+  expect(await seriousAxeViolations(page), `axe on ${label}`).toEqual([]);
 }
 
 /** What the focused element is: a chart point's label and the tooltip shown for it. */
@@ -67,14 +55,12 @@ describeE2E('team, match and player pages', () => {
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(error.message));
 
-      // Rankings: the top team, whose page we open by its id (the rows themselves are not links yet).
+      // Rankings: the top team's name is a link to its page.
       await page.goto(`${site.url}/rankings`);
       const [top] = (await api<{ results: (Named & { elo: number })[] }>('teams?sort=elo&order=desc&page=1&page_size=1')).results;
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.getByText(top!.name).first().waitFor();
-
-      const teamResponse = await page.goto(`${site.url}/teams/${top!.id}`);
-      expect(teamResponse?.status()).toBe(200);
+      await page.getByRole('main').getByRole('link', { name: top!.name, exact: true }).first().click();
+      await page.waitForURL(`**/teams/${top!.id}`);
       await page.getByRole('heading', { level: 1, name: top!.name }).waitFor();
       expect(await page.locator('[data-fact="elo"]').innerText()).toBe(String(top!.elo));
       await page.locator('[data-result-row]').first().waitFor();

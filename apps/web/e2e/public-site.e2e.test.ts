@@ -1,12 +1,9 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { eloChangePreview, starRating } from '@campus-elo/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, startTestSite, type TestSite } from './harness';
+import { VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, seriousAxeViolations, startTestSite, type TestSite } from './harness';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 120_000;
 const WAIT = 20_000;
@@ -40,6 +37,7 @@ interface Paged<T> {
   count: number;
   results: T[];
 }
+type Box = { x: number; y: number; width: number; height: number };
 interface Named {
   id: string;
   name: string;
@@ -69,16 +67,7 @@ async function failCalls(page: Page, fails: (procedure: string, input: Record<st
 }
 
 async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  // Evaluated by the test driver: the page's CSP refuses inline scripts added to it.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
-  });
-  expect(violations, `axe on ${label}`).toEqual([]);
+  expect(await seriousAxeViolations(page), `axe on ${label}`).toEqual([]);
 }
 
 async function expectNoHorizontalOverflow(page: Page) {
@@ -212,36 +201,71 @@ describeE2E.concurrent('public site', () => {
     },
   );
 
-  pageTest('home at mobile width shows the centre column only and does not fetch the hidden ones', async (open) => {
-    const listRequests: string[] = [];
+  pageTest('home at phone width: live and upcoming matches first, then news and the rankings, rows opening team pages', async (open) => {
+    const pastRequests: string[] = [];
     const page = await open('/', {
       viewport: 'mobile',
       prepare: async (p) =>
         p.on('request', (request) => {
-          if (/public\.(teams|players|matches)/.test(request.url())) listRequests.push(request.url());
+          if (request.url().includes('public.matches') && request.url().includes('completed')) pastRequests.push(request.url());
         }),
     });
     await page.getByRole('heading', { level: 1, name: `Welcome to ${currentSeason.name}!` }).waitFor();
+    await waitForCount(region(page, 'Team Rankings').getByRole('listitem'), 10);
+    await waitForCount(region(page, 'Live Matches'), 1);
+    const order = await page.getByRole('main').getByRole('region').evaluateAll((regions) =>
+      regions.map((element) => element.querySelector('h2')?.textContent).filter((name) => name !== undefined),
+    );
+    expect(order.filter((name) => ['Live Matches', 'Upcoming Matches', 'News', 'Team Rankings', 'Player Rankings', 'Past Matches'].includes(name!))).toEqual([
+      'Live Matches',
+      'Upcoming Matches',
+      'News',
+      'Team Rankings',
+      'Player Rankings',
+    ]);
     await page.waitForLoadState('networkidle');
-    for (const widget of ['Team Rankings', 'Player Rankings', 'Live Matches', 'Upcoming Matches', 'Past Matches']) {
-      expect(await region(page, widget).count()).toBe(0);
-    }
-    expect(listRequests).toEqual([]);
+    // Past matches are not shown on phones, so not fetched.
+    expect(pastRequests).toEqual([]);
     // The search box sits below the bar; the brand text is for large screens.
-    const search = page.getByRole('searchbox', { name: 'Search (coming soon)' });
-    expect(await search.count()).toBe(1);
-    expect(await search.isDisabled()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Search teams and players' }).isVisible()).toBe(true);
     expect(await page.getByRole('banner').getByText('Campus Elo', { exact: true }).isVisible()).toBe(false);
+    // The links, the search box and the scheme toggle each have their own room.
+    const boxes = await Promise.all(
+      [page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }), page.getByRole('combobox', { name: 'Search teams and players' }), page.getByRole('button', { name: 'Dark mode' })].map(
+        async (locator) => (await locator.boundingBox())!,
+      ),
+    );
+    const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect([overlap(boxes[0]!, boxes[1]!), overlap(boxes[0]!, boxes[2]!), overlap(boxes[1]!, boxes[2]!)]).toEqual([false, false, false]);
+    expect(boxes.every((box) => box.x + box.width <= VIEWPORTS.mobile.width)).toBe(true);
     await expectLandmarks(page);
     await expectNoHorizontalOverflow(page);
     await expectNoSeriousAxeViolations(page, 'home (mobile)');
     await saveScreenshot(page, 'home-mobile');
+
+    // A ranking row opens the team's page instead of expanding.
+    const teams = region(page, 'Team Rankings');
+    expect(await teams.getByRole('button').count()).toBe(0);
+    const firstRow = teams.getByRole('listitem').first();
+    const teamId = await firstRow.getAttribute('data-team-id');
+    const box = (await firstRow.boundingBox())!;
+    // Anywhere on the row, not only the name: its Elo at the far end.
+    await firstRow.click({ position: { x: box.width - 8, y: box.height / 2 } });
+    await page.waitForURL(`${site.url}/teams/${teamId}`);
   });
 
-  pageTest('home at tablet width shows the matches column but not the rankings column', async (open) => {
+  pageTest('home at tablet width is one column in the phone order, its ranking rows still expanding', async (open) => {
     const page = await open('/', { viewport: 'tablet' });
     await waitForCount(region(page, 'Upcoming Matches').getByRole('listitem'), 4);
-    expect(await region(page, 'Team Rankings').count()).toBe(0);
+    await waitForCount(region(page, 'Team Rankings').getByRole('listitem'), 10);
+    expect(await region(page, 'Past Matches').count()).toBe(0);
+    const upcoming = (await region(page, 'Upcoming Matches').boundingBox())!;
+    const news = (await region(page, 'News').boundingBox())!;
+    const teams = (await region(page, 'Team Rankings').boundingBox())!;
+    expect(upcoming.y).toBeLessThan(news.y);
+    expect(news.y).toBeLessThan(teams.y);
+    const firstButton = region(page, 'Team Rankings').getByRole('button').first();
+    expect(await firstButton.getAttribute('aria-expanded')).toBe('false');
     await expectNoHorizontalOverflow(page);
     await saveScreenshot(page, 'home-tablet');
   });
@@ -254,9 +278,7 @@ describeE2E.concurrent('public site', () => {
     expect(await events.getAttribute('aria-disabled')).toBe('true');
     expect(await events.evaluate((element) => getComputedStyle(element).cursor)).toBe('not-allowed');
     expect(await page.getByRole('banner').getByText('Campus Elo', { exact: true }).isVisible()).toBe(true);
-    const search = page.getByRole('searchbox', { name: 'Search (coming soon)' });
-    expect(await search.count()).toBe(1);
-    expect(await search.isDisabled()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Search teams and players' }).isVisible()).toBe(true);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rankings' }).click();
     await page.waitForURL(`${site.url}/rankings`);

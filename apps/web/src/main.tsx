@@ -5,14 +5,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { dropFirstPageHeadWhenLeft } from './lib/page-head';
+import { seedPageData } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
-import { cssVariablesResolver, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 const queryClient = createQueryClient();
+seedPageData(queryClient);
 const trpcClient = createTrpcClient();
 const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+dropFirstPageHeadWhenLeft((listener) => router.subscribe('onResolved', listener), window.location.pathname);
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -24,7 +28,13 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" getStyleNonce={cspNonce}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          colorSchemeManager={colorSchemeManager}
+          defaultColorScheme="auto"
+          getStyleNonce={cspNonce}
+        >
           <RouterProvider router={router} />
         </MantineProvider>
       </QueryClientProvider>

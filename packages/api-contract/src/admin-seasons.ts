@@ -10,7 +10,7 @@ function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
-const dateOnly = (label: string) =>
+export const dateOnly = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .min(1, { error: `${label} is required` })

@@ -46,6 +46,8 @@ export interface ConnectionOptions {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'postgres' | 'pglite';
+  /** The embedded engine itself, for what Kysely does not carry (pg-boss's multi-statement scripts); undefined on PostgreSQL. */
+  pglite?: PGlite;
   /**
    * LISTEN on a channel: on PostgreSQL over a connection of its own that is reopened when lost
    * (handlers.onListening says when it is in place again), on PGlite in the one process.
@@ -78,5 +80,5 @@ export function createDatabase(options: ConnectionOptions): DatabaseHandle {
   // The extensions the search needs (migration 0011); PostgreSQL ships them as contrib.
   const pglite = new PGlite({ dataDir: dataDir.startsWith('memory://') ? undefined : dataDir, extensions: { pg_trgm, unaccent } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', listen: (channel, handlers) => listenPglite(pglite, db, channel, handlers), close: () => db.destroy() };
+  return { db, kind: 'pglite', pglite, listen: (channel, handlers) => listenPglite(pglite, db, channel, handlers), close: () => db.destroy() };
 }

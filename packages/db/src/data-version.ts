@@ -24,6 +24,14 @@ export const TABLES_WITHOUT_DATA_VERSION: readonly string[] = [
   // Elo runs (what undo puts back): staff only; the teams and players they change have the trigger.
   'elo_runs',
   'elo_run_changes',
+  // Bookkeeping of the live stream, the scheduled sync, webhooks, jobs and Discord posts: no
+  // public read shows them, and some are written on timers (a statement trigger fires even
+  // when no row changed), which would empty every replica's cache every few seconds.
+  'match_changes',
+  'platform_sync',
+  'faceit_webhook_events',
+  'jobs',
+  'discord_outbox',
   'kysely_migration',
   'kysely_migration_lock',
 ];

@@ -10,6 +10,12 @@ import * as search from './migrations/0011_search';
 import * as authHardening from './migrations/0020_auth_hardening';
 import * as staffCorrections from './migrations/0050_staff_corrections';
 import * as dataVersion from './migrations/0060_data_version';
+import * as matchChanges from './migrations/0070_match_changes';
+import * as platformSync from './migrations/0071_platform_sync';
+import * as faceitWebhookEvents from './migrations/0072_faceit_webhook_events';
+import * as jobs from './migrations/0073_jobs';
+import * as discordOutbox from './migrations/0074_discord_outbox';
+import * as events from './migrations/0080_events';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -23,6 +29,12 @@ const migrations: Record<string, Migration> = {
   '0020_auth_hardening': authHardening,
   '0050_staff_corrections': staffCorrections,
   '0060_data_version': dataVersion,
+  '0070_match_changes': matchChanges,
+  '0071_platform_sync': platformSync,
+  '0072_faceit_webhook_events': faceitWebhookEvents,
+  '0073_jobs': jobs,
+  '0074_discord_outbox': discordOutbox,
+  '0080_events': events,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

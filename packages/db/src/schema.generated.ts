@@ -47,6 +47,24 @@ export interface Competitions {
   type: Generated<string>;
 }
 
+export interface DiscordOutbox {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  failed_at: Timestamp | null;
+  id: Generated<number>;
+  kind: string;
+  last_error: string | null;
+  /**
+   * Not before this; moved on when a sender claims the row and after each failure.
+   */
+  next_attempt_at: Generated<Timestamp>;
+  sent_at: Timestamp | null;
+  /**
+   * The match or the ranking; read when the post is sent.
+   */
+  subject_id: string;
+}
+
 export interface EloAdjustments {
   /**
    * When the Elo was set: its place among the matches in time order.
@@ -108,6 +126,123 @@ export interface EloRuns {
   user_id: string | null;
 }
 
+export interface EventBracketGroups {
+  data: JsonText;
+  event_id: string;
+  id: Generated<number>;
+}
+
+export interface EventBracketMatches {
+  /**
+   * The bracket library's match record (opponents, scores, results, status).
+   */
+  data: JsonText;
+  event_id: string;
+  id: Generated<number>;
+  /**
+   * The match played in this slot, when linked.
+   */
+  match_id: string | null;
+}
+
+export interface EventBracketMatchGames {
+  data: JsonText;
+  event_id: string;
+  id: Generated<number>;
+}
+
+export interface EventBracketRounds {
+  data: JsonText;
+  event_id: string;
+  id: Generated<number>;
+}
+
+export interface EventBracketStages {
+  data: JsonText;
+  event_id: string;
+  id: Generated<number>;
+}
+
+export interface Events {
+  /**
+   * Whether any bracket match has a result or is being played, kept from the bracket like the winner.
+   */
+  any_played: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  discord_url: string | null;
+  end_date: string;
+  format: "single_elimination" | "double_elimination" | "round_robin" | "swiss";
+  grand_final_reset: Generated<boolean>;
+  id: Generated<string>;
+  name: string;
+  picture: string | null;
+  registration_url: string | null;
+  season_id: string | null;
+  /**
+   * How the seeds were set: by current Elo, by hand, or at random from seeding_seed.
+   */
+  seeding: Generated<"elo" | "manual" | "random">;
+  /**
+   * The seed of the random seeding, shown so the draw can be repeated.
+   */
+  seeding_seed: string | null;
+  start_date: string;
+  stream_url: string | null;
+  stream2_url: string | null;
+  swiss_rounds: number | null;
+  /**
+   * The champion once decided, kept from the bracket after every change to it (the lists filter and show it without reading brackets).
+   */
+  winner_team_id: string | null;
+}
+
+export interface EventTeams {
+  event_id: string;
+  id: Generated<number>;
+  seed: number | null;
+  team_id: string;
+}
+
+export interface FaceitWebhookEvents {
+  event: string;
+  event_id: string;
+  /**
+   * Our match the event was about (no foreign key).
+   */
+  match_id: string | null;
+  received_at: Generated<Timestamp>;
+}
+
+export interface Jobs {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  /**
+   * [{item, reason}]: failed items, or why the job failed.
+   */
+  errors: Generated<JsonText>;
+  finished_at: Timestamp | null;
+  id: string;
+  /**
+   * The tool's input, as its endpoint takes it.
+   */
+  input: JsonText;
+  /**
+   * import, update_matches, update_player_elo, calculate_team_elo or recalculate_elo.
+   */
+  kind: string;
+  /**
+   * {done, total, errors}.
+   */
+  progress: Generated<JsonText>;
+  /**
+   * The tool's answer once done.
+   */
+  result: JsonText | null;
+  started_at: Timestamp | null;
+  state: Generated<string>;
+}
+
 export interface LoginAttempts {
   created_at: Generated<Timestamp>;
   email: string;
@@ -117,6 +252,18 @@ export interface LoginAttempts {
    * 'password': recorded when the attempt is admitted, kept when the password was wrong; 'code': the password was right, the two-factor code wrong.
    */
   kind: Generated<string>;
+}
+
+export interface MatchChanges {
+  changed_at: Generated<Timestamp>;
+  /**
+   * The event id the live stream sends (SSE id:), increasing across replicas.
+   */
+  id: Generated<number>;
+  /**
+   * The match that changed; no foreign key: the changes of a deleted match simply find nothing.
+   */
+  match_id: string;
 }
 
 export interface Matches {
@@ -192,6 +339,23 @@ export interface Participants {
   platform_team_id: string | null;
   season_id: string;
   team_id: string;
+}
+
+export interface PlatformSync {
+  id: Generated<boolean>;
+  last_finished_at: Timestamp | null;
+  /**
+   * What the last run did, per platform: updated, errors, or why it was skipped.
+   */
+  last_result: JsonText | null;
+  /**
+   * When a run last began (on any replica); the next is due one interval later.
+   */
+  last_started_at: Timestamp | null;
+  /**
+   * A platform answered 429 with a Retry-After: no run before this time.
+   */
+  not_before: Timestamp | null;
 }
 
 export interface PlayerCounts {
@@ -349,14 +513,26 @@ export interface DB {
   audit_log: AuditLog;
   backups: Backups;
   competitions: Competitions;
+  discord_outbox: DiscordOutbox;
   elo_adjustments: EloAdjustments;
   elo_run_changes: EloRunChanges;
   elo_runs: EloRuns;
+  event_bracket_groups: EventBracketGroups;
+  event_bracket_match_games: EventBracketMatchGames;
+  event_bracket_matches: EventBracketMatches;
+  event_bracket_rounds: EventBracketRounds;
+  event_bracket_stages: EventBracketStages;
+  event_teams: EventTeams;
+  events: Events;
+  faceit_webhook_events: FaceitWebhookEvents;
+  jobs: Jobs;
   login_attempts: LoginAttempts;
+  match_changes: MatchChanges;
   match_status_counts: MatchStatusCounts;
   matches: Matches;
   media: Media;
   participants: Participants;
+  platform_sync: PlatformSync;
   player_counts: PlayerCounts;
   player_elo_history: PlayerEloHistory;
   player_seasons: PlayerSeasons;

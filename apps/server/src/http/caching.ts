@@ -20,12 +20,20 @@ const restRead: PublicRead = { cacheControl: `public, max-age=${PUBLIC_MAX_AGE_S
 const trpcRead: PublicRead = { cacheControl: 'no-cache' };
 
 /**
- * Whether a GET of this URL is a public read: a /v1/public path, or a tRPC call (one or a
- * batch) of `public.*` procedures only. Their answers are the same for everyone.
+ * The live stream (features/live/routes.ts) never ends: no ETag, no cached copy, and no
+ * single flight that would make a second visitor wait for the first one's stream to end.
+ */
+const STREAM_PATH = '/v1/public/stream';
+
+/**
+ * Whether a GET of this URL is a public read: a /v1/public path (the live stream aside), or
+ * a tRPC call (one or a batch) of `public.*` procedures only. Their answers are the same for
+ * everyone.
  */
 export function publicReadOf(url: string): PublicRead | undefined {
   const mark = url.indexOf('?');
   const path = mark === -1 ? url : url.slice(0, mark);
+  if (path === STREAM_PATH) return undefined;
   if (path.startsWith('/v1/public/')) return restRead;
   if (!path.startsWith('/trpc/')) return undefined;
   let procedures: string[];

@@ -23,6 +23,11 @@ function restInput(endpoint: RestEndpoint, req: FastifyRequest): unknown {
   return { ...query, ...(isPlainObject(body) ? body : {}), ...params };
 }
 
+/** RFC 7240: `Prefer: respond-async` asks for a 202 and a job instead of waiting. */
+function prefersAsync(req: FastifyRequest): boolean {
+  return [req.headers.prefer ?? []].flat().some((value) => /(^|[,;\s])respond-async($|[,;\s])/i.test(value));
+}
+
 /** Sends any error as the contract's `{error}` body with its status (http/errors.ts). */
 export function sendRestError(reply: FastifyReply, error: unknown): FastifyReply {
   const response = restErrorResponse(error);
@@ -58,6 +63,11 @@ export function registerRestRoutes(v1: FastifyInstance, deps: AppDeps, router: A
         handler: async (req, reply) => {
           try {
             const caller = createCaller(await createContext(deps, requestInfo(req, reply)));
+            if (endpoint.rest.job && prefersAsync(req)) {
+              // Queued as a job through admin.jobs.start (the tool's guard and input schema apply there).
+              const started = await (caller as { admin: { jobs: { start(input: unknown): Promise<unknown> } } }).admin.jobs.start({ kind: endpoint.rest.job, input: restInput(endpoint, req) });
+              return reply.code(202).header('preference-applied', 'respond-async').send(started);
+            }
             const result = await call(caller, restInput(endpoint, req));
             if (endpoint.rest.reply === 'file') return sendFile(reply, result as FileReply);
             return reply.code(endpoint.rest.status ?? 200).send(result);

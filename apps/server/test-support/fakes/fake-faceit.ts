@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FaceitMatch, FaceitRosterPlayer } from '@campus-elo/domain';
 import { stablePick, stableSteamId, stableUuid, startFakeServer, type FakeServer } from './fake-http-server';
 
@@ -8,8 +12,31 @@ export interface FakeFaceitPlayer {
   games: { cs2?: { faceit_elo: number; skill_level: number; game_player_id: string; region?: string } };
 }
 
+/** Where the fake delivers webhooks, as a FACEIT app's webhook subscription says. */
+export interface FaceitWebhookTarget {
+  url: string;
+  /** The header the secret goes in, and the secret. */
+  header: string;
+  secret: string;
+}
+
+export interface WebhookDeliveryResult {
+  delivery: FaceitWebhookDelivery;
+  status: number;
+  body: unknown;
+}
+
 export interface FakeFaceit extends FakeServer {
   apiKey: string;
+  /** Sends the match status events of `updateMatch` to `target` from now on. */
+  subscribeWebhooks(target: FaceitWebhookTarget): void;
+  /**
+   * Changes a match as FACEIT would: GET matches/{id} sees it, and each webhook subscriber
+   * gets the event of its new status (none for SCHEDULED), as one delivery.
+   */
+  updateMatch(match: FaceitMatch): Promise<WebhookDeliveryResult[]>;
+  /** POSTs a delivery (a redelivery, a forged one) to a target. */
+  deliverWebhook(target: FaceitWebhookTarget, delivery: FaceitWebhookDelivery): Promise<WebhookDeliveryResult>;
   /** Lists these matches as the championship's, in this order (Faceit pages them by 100). */
   setChampionship(championshipId: string, matches: FaceitMatch[]): void;
   /** Adds or replaces a match (GET matches/{id} and the championship list both see it). */
@@ -28,6 +55,17 @@ export async function startFakeFaceit(options: { apiKey?: string; port?: number 
   const matches = new Map<string, FaceitMatch>();
   const players = new Map<string, FakeFaceitPlayer>();
   const notFound = { status: 404, body: { errors: [{ message: 'not found', code: 'err_nf0' }] } };
+  const webhookTargets: FaceitWebhookTarget[] = [];
+
+  async function deliverWebhook(target: FaceitWebhookTarget, delivery: FaceitWebhookDelivery): Promise<WebhookDeliveryResult> {
+    const response = await fetch(target.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [target.header]: target.secret },
+      body: JSON.stringify(delivery),
+    });
+    const text = await response.text();
+    return { delivery, status: response.status, body: text ? JSON.parse(text) : undefined };
+  }
 
   const server = await startFakeServer((req) => {
     if (req.headers.authorization !== `Bearer ${apiKey}`) return { status: 401, body: { errors: [{ message: 'unauthorized' }] } };
@@ -62,6 +100,16 @@ export async function startFakeFaceit(options: { apiKey?: string; port?: number 
     setMatch(m) {
       matches.set(m.match_id, m);
     },
+    subscribeWebhooks(target) {
+      webhookTargets.push(target);
+    },
+    async updateMatch(m) {
+      matches.set(m.match_id, m);
+      const event = WEBHOOK_EVENT_OF_STATUS[(m.status ?? '').toUpperCase()];
+      if (!event) return [];
+      return Promise.all(webhookTargets.map((target) => deliverWebhook(target, faceitWebhookDelivery(event, m))));
+    },
+    deliverWebhook,
     setPlayer(player) {
       const steamId = player.games.cs2?.game_player_id;
       if (steamId) players.set(steamId, player);
@@ -167,5 +215,75 @@ export function faceitPlayer(steamId: string, elo: number, skillLevel: number): 
     player_id: stableUuid(`faceit-player-by-steam:${steamId}`),
     nickname: `player_${steamId.slice(-4)}`,
     games: { cs2: { faceit_elo: elo, skill_level: skillLevel, game_player_id: steamId, region: 'NA' } },
+  };
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** A real FACEIT webhook delivery (values invented by the fixture's author): the envelope and the match payload. */
+export function faceitWebhookSample(): FaceitWebhookDelivery {
+  return JSON.parse(readFileSync(resolve(here, 'fixtures/faceit-webhook-match-status-finished.json'), 'utf8')) as FaceitWebhookDelivery;
+}
+
+/** What FACEIT delivers: the envelope of the sample, with a new event id unless given. */
+export interface FaceitWebhookDelivery {
+  transaction_id: string;
+  event: string;
+  event_id: string;
+  third_party_id: string;
+  app_id: string;
+  timestamp: string;
+  retry_count: number;
+  version: number;
+  payload: { id: string; entity: { id: string; name: string; type: string }; teams: unknown[]; [field: string]: unknown };
+}
+
+const WEBHOOK_EVENT_OF_STATUS: Record<string, string> = {
+  READY: 'match_status_ready',
+  ONGOING: 'match_status_ongoing',
+  FINISHED: 'match_status_finished',
+  CANCELLED: 'match_status_cancelled',
+  ABORTED: 'match_status_aborted',
+};
+
+/** A delivery of `event` about `match`, shaped as the fixture (the payload carries no score, as FACEIT's does not). */
+export function faceitWebhookDelivery(event: string, match: FaceitMatch, options: { eventId?: string; retryCount?: number } = {}): FaceitWebhookDelivery {
+  const sample = faceitWebhookSample();
+  const isoTime = (seconds: number | undefined) => (seconds === undefined ? undefined : new Date(seconds * 1000).toISOString());
+  const team = (faction: NonNullable<FaceitMatch['teams']>['faction1']) => ({
+    id: faction?.faction_id,
+    name: faction?.name,
+    type: '',
+    avatar: faction?.avatar ?? '',
+    leader_id: faction?.leader ?? '',
+    co_leader_id: '',
+    roster: (faction?.roster ?? []).map((player) => ({
+      id: player.player_id,
+      nickname: player.nickname,
+      avatar: player.avatar ?? '',
+      game_id: player.game_player_id,
+      game_name: player.game_player_name,
+      game_skill_level: player.game_skill_level,
+      membership: player.membership ?? 'free',
+      anticheat_required: true,
+    })),
+    substituted: false,
+  });
+  return {
+    ...sample,
+    transaction_id: randomUUID(),
+    event,
+    event_id: options.eventId ?? randomUUID(),
+    timestamp: new Date().toISOString(),
+    retry_count: options.retryCount ?? 0,
+    payload: {
+      ...sample.payload,
+      id: match.match_id,
+      entity: { id: match.competition_id ?? '', name: match.competition_name ?? '', type: 'championship' },
+      started_at: isoTime(match.started_at),
+      finished_at: isoTime(match.finished_at),
+      updated_at: new Date().toISOString(),
+      teams: [team(match.teams?.faction1), team(match.teams?.faction2)],
+    },
   };
 }

@@ -1,3 +1,17 @@
 export { startFakeServer, stablePick, stableSteamId, stableUuid, type Fault, type FakeRequest, type FakeServer } from './fake-http-server';
-export { faceitChampionship, faceitMatch, faceitPlayer, faceitRoster, startFakeFaceit, type FaceitMatchSpec, type FakeFaceit, type FakeFaceitPlayer } from './fake-faceit';
+export {
+  faceitChampionship,
+  faceitMatch,
+  faceitPlayer,
+  faceitRoster,
+  faceitWebhookDelivery,
+  faceitWebhookSample,
+  startFakeFaceit,
+  type FaceitMatchSpec,
+  type FaceitWebhookDelivery,
+  type FaceitWebhookTarget,
+  type FakeFaceit,
+  type FakeFaceitPlayer,
+  type WebhookDeliveryResult,
+} from './fake-faceit';
 export { leaguespotFixtureMatches, startFakeLeaguespot, type FakeLeaguespot, type FakeLeaguespotOptions } from './fake-leaguespot';

@@ -4,5 +4,10 @@ import { SearchPage } from '../features/search/SearchPage';
 export const Route = createFileRoute('/search')({
   validateSearch: (search: Record<string, unknown>): { q?: string } =>
     typeof search.q === 'string' && search.q !== '' ? { q: search.q } : {},
-  component: SearchPage,
+  component: SearchRoute,
 });
+
+function SearchRoute() {
+  const { q } = Route.useSearch();
+  return <SearchPage q={q} />;
+}

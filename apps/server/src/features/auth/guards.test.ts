@@ -28,6 +28,7 @@ const OWNER_ONLY_PATHS = [
   'POST /v1/staff/',
   'PUT /v1/staff/:id/',
   'DELETE /v1/staff/:id/',
+  'DELETE /v1/events/:id/',
 ];
 
 interface RouteEntry {
@@ -51,6 +52,9 @@ function parseRouteTree(tree: string): RouteEntry[] {
   return routes;
 }
 
+/** Issue 16's event paths: listed so the walk is known to reach them. */
+const EVENT_PATHS = ['POST /v1/events/', 'PUT /v1/events/:id/', 'DELETE /v1/events/:id/', 'POST /v1/events/:id/seed/', 'POST /v1/events/:id/matches/:slot/link/'];
+
 /** Issue 11's staff paths: listed so the walk is known to reach them. */
 const STAFF_CORRECTION_PATHS = [
   'POST /v1/matches/create/',
@@ -72,7 +76,8 @@ const STAFF_CORRECTION_PATHS = [
 ];
 
 /** Open on purpose: the public reads, signing in, and the API's own description. Everything else under /v1 is staff only. */
-const OPEN_PATHS = [/^\/v1\/public\//, /^\/v1\/auth\//, /^\/v1\/openapi\.json$/, /^\/v1\/docs(\/|$)/];
+// Webhooks answer to their platform's shared secret, not a session (features/webhooks tests them).
+const OPEN_PATHS = [/^\/v1\/public\//, /^\/v1\/auth\//, /^\/v1\/webhooks\//, /^\/v1\/openapi\.json$/, /^\/v1\/docs(\/|$)/];
 const isAdminPath = (url: string) => url.startsWith('/v1/') && !OPEN_PATHS.some((open) => open.test(url));
 
 let t: StaffTestApp;
@@ -147,7 +152,7 @@ describe('admin /v1 paths (walked from the route table)', () => {
   it('finds the admin paths of the contract', () => {
     const seen = adminRoutes.map((r) => `${r.method} ${r.url}`);
     expect(seen).toEqual(
-      expect.arrayContaining(['GET /v1/teams/', 'PUT /v1/teams/:id/', 'PUT /v1/players/:id/', 'GET /v1/seasons/', 'POST /v1/seasons/create/', ...STAFF_CORRECTION_PATHS]),
+      expect.arrayContaining(['GET /v1/teams/', 'PUT /v1/teams/:id/', 'PUT /v1/players/:id/', 'GET /v1/seasons/', 'POST /v1/seasons/create/', ...STAFF_CORRECTION_PATHS, ...EVENT_PATHS]),
     );
     expect(seen.some((s) => s.startsWith('GET /v1/public/'))).toBe(false);
   });

@@ -22,12 +22,12 @@ export const eloRouter = router({
     .output(playerEloResetOutput)
     .mutation(({ ctx, input }) => resetPlayerElo(ctx.db, input, ctx.user)),
   calculateTeams: staffProcedure
-    .meta({ rest: { method: 'POST', path: '/team-elo/calculate/', summary: 'Rate teams from their rosters', tag: 'Elo tools' } })
+    .meta({ rest: { method: 'POST', path: '/team-elo/calculate/', summary: 'Rate teams from their rosters', tag: 'Elo tools', job: 'calculate_team_elo' } })
     .input(teamEloCalculateInput)
     .output(teamEloCalculateOutput)
     .mutation(({ ctx, input }) => calculateTeamElo(ctx.db, input, ctx.user)),
   recalculateAll: ownerProcedure
-    .meta({ rest: { method: 'POST', path: '/team-elo/recalculate/', summary: 'Replay every completed match', tag: 'Elo tools' } })
+    .meta({ rest: { method: 'POST', path: '/team-elo/recalculate/', summary: 'Replay every completed match', tag: 'Elo tools', job: 'recalculate_elo' } })
     .input(teamEloRecalculateInput)
     .output(teamEloRecalculateOutput)
     .mutation(({ ctx, input }) => recalculateAllElo(ctx.db, input, ctx.user)),

@@ -59,7 +59,7 @@ export const importsRouter = router({
     ),
   commit: staffProcedure
     .meta({
-      rest: { method: 'POST', path: '/import-matches/', summary: 'Import previewed matches', tag: 'Imports', errors: { 404: 'Season or team not found' } },
+      rest: { method: 'POST', path: '/import-matches/', summary: 'Import previewed matches', tag: 'Imports', errors: { 404: 'Season or team not found' }, job: 'import' },
       // The whole preview travels back: a 45-match round robin is already 166 KB.
       largeBody: true,
     })
@@ -67,12 +67,12 @@ export const importsRouter = router({
     .output(importMatchesOutput)
     .mutation(({ ctx, input }) => importMatches(ctx.db, input, ctx.user)),
   updateMatches: staffProcedure
-    .meta({ rest: { method: 'POST', path: '/matches/update/', summary: 'Refresh matches from their platform', tag: 'Imports', errors: upstream } })
+    .meta({ rest: { method: 'POST', path: '/matches/update/', summary: 'Refresh matches from their platform', tag: 'Imports', errors: upstream, job: 'update_matches' } })
     .input(updateMatchesInput)
     .output(updateMatchesOutput)
     .mutation(({ ctx, input }) => updateMatches(ctx, input, ctx.user)),
   updatePlayerElo: staffProcedure
-    .meta({ rest: { method: 'POST', path: '/player-elo/update/', summary: 'Update player Elo from Faceit', tag: 'Elo tools', errors: upstream } })
+    .meta({ rest: { method: 'POST', path: '/player-elo/update/', summary: 'Update player Elo from Faceit', tag: 'Elo tools', errors: upstream, job: 'update_player_elo' } })
     .input(updatePlayerEloInput)
     .output(updatePlayerEloOutput)
     .mutation(({ ctx, input }) => updatePlayerElo(ctx, input, ctx.user)),

@@ -71,6 +71,31 @@ interface FreshMatch extends PreviewMatchFields {
   id: string;
 }
 
+/** The updates that would change a stored match (the same columns writeUpdates sets). */
+async function changedOnly(db: Kysely<Database>, updates: readonly FreshMatch[]): Promise<FreshMatch[]> {
+  if (updates.length === 0) return [];
+  const stored = await db
+    .selectFrom('matches')
+    .select(['id', 'status', 'date', 'score_team1', 'score_team2', 'winner_id', 'team1_id', 'team2_id'])
+    .where('id', 'in', updates.map((u) => u.id))
+    .execute();
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  const score = (value: number | null) => (value === null ? null : Math.round(value));
+  return updates.filter((u) => {
+    const row = byId.get(u.id);
+    if (!row) return false;
+    const winner = u.winner === 'faction1' ? row.team1_id : u.winner === 'faction2' ? row.team2_id : null;
+    const date = u.date ?? row.date;
+    return (
+      row.status !== u.status ||
+      row.score_team1 !== score(u.score1) ||
+      row.score_team2 !== score(u.score2) ||
+      row.winner_id !== winner ||
+      row.date?.getTime() !== date?.getTime()
+    );
+  });
+}
+
 /** Writes the fresh fields and settles the Elo ledger for them (ledger.ts); answers the staff note on results that do not count. */
 async function writeUpdates(db: Kysely<Database>, updates: readonly FreshMatch[], user: { id: string } | null): Promise<string> {
   return db.transaction().execute(async (trx) => {
@@ -111,13 +136,21 @@ async function writeUpdates(db: Kysely<Database>, updates: readonly FreshMatch[]
  * for them (a result that now counts moves Elo once; a changed result replays history). Each platform is fetched on its own (bounded concurrency, a time limit
  * per call), so one platform failing never holds up the other.
  */
+export interface UpdateMatchesOptions {
+  now?: Date;
+  /** Write only matches whose status, date, scores or winner differ from what is stored (the scheduled sync). */
+  onlyChanged?: boolean;
+  /** Told of each failed platform call (the sync backs off on a 429). */
+  onFetchFailure?: (error: unknown) => void;
+}
+
 export async function updateMatches(
   deps: { db: Kysely<Database>; config: Config },
   input: UpdateInput,
   user: { id: string } | null,
-  now = new Date(),
+  options: UpdateMatchesOptions = {},
 ): Promise<UpdateMatchesOutput> {
-  const matches = await candidates(deps.db, input, now);
+  const matches = await candidates(deps.db, input, options.now ?? new Date());
   const platforms = [...new Set(matches.map((m) => m.platform))];
   const groups = platforms.map((platform) => matches.filter((m) => m.platform === platform));
 
@@ -148,6 +181,7 @@ export async function updateMatches(
         return;
       }
       errors += 1;
+      options.onFetchFailure?.(result.error);
       if (failures.length < MAX_LISTED_FAILURES) failures.push({ match_id: match.id, platform: match.platform, external_id: match.external_id, reason: describeFailure(result.error) });
     });
   });
@@ -157,11 +191,12 @@ export async function updateMatches(
   const kept = updates.filter((u) => handSet.has(u.id));
   const writes = updates.filter((u) => !handSet.has(u.id));
   const disagreements = await handSetDisagreements(deps.db, kept);
-  const eloNote = writes.length > 0 ? await writeUpdates(deps.db, writes, user) : '';
+  const written = options.onlyChanged ? await changedOnly(deps.db, writes) : writes;
+  const eloNote = written.length > 0 ? await writeUpdates(deps.db, written, user) : '';
   const notes = [errors > 0 ? `${errors} could not be fetched` : '', ...problems].filter(Boolean).join('; ');
   return {
-    message: `Updated ${writes.length} of ${matches.length} matches${notes ? ` (${notes})` : ''}.${keptNote(kept.length, disagreements)}${eloNote}`,
-    updated_count: writes.length,
+    message: `Updated ${written.length} of ${matches.length} matches${notes ? ` (${notes})` : ''}.${keptNote(kept.length, disagreements)}${eloNote}`,
+    updated_count: written.length,
     error_count: errors,
     total_processed: matches.length,
     failures,

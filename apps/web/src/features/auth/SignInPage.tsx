@@ -1,3 +1,4 @@
+import '../../mantine-staff-styles';
 import { signInInput, type SignInInput } from '@campus-elo/api-contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';

@@ -4,7 +4,7 @@ import { Button, Group, Text } from '@mantine/core';
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <Group gap="sm" py="sm" role="alert">
-      <Text c="red.9" size="sm">
+      <Text c="var(--app-error-text)" size="sm">
         {message}
       </Text>
       <Button size="compact-sm" variant="light" onClick={onRetry}>

@@ -12,7 +12,7 @@ export function LoadingState({ label = 'Loading' }: { label?: string }) {
 /** A failed load: the exact text from docs/product.md (texts), in red. */
 export function ErrorMessage({ message }: { message: string }) {
   return (
-    <Text c="red.9" size="sm" py="sm" role="alert">
+    <Text c="var(--app-error-text)" size="sm" py="sm" role="alert">
       {message}
     </Text>
   );

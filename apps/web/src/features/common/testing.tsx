@@ -5,7 +5,7 @@ import { httpLink } from '@trpc/client';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { trpc } from '../../lib/trpc';
-import { cssVariablesResolver, theme } from '../../theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from '../../theme';
 
 /**
  * Answers one procedure ('public.teams') given its input. Throw to make the call fail as the
@@ -75,7 +75,7 @@ export function renderWithProviders(ui: ReactNode, { api = {}, path = '/' }: { a
     ...render(
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
-          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager}>
             <RouterProvider router={router} />
           </MantineProvider>
         </QueryClientProvider>

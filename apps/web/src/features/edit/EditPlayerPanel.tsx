@@ -43,7 +43,7 @@ export function EditPlayerPanel({ players, teams }: { players: PlayerOption[]; t
       {playerId === null ? (
         <Text c="dimmed">Select a player to edit their details</Text>
       ) : player.isError ? (
-        <Text c="red.9" role="alert">
+        <Text c="var(--app-error-text)" role="alert">
           {errorMessage(player.error, 'Failed to load teams and players')}
         </Text>
       ) : !player.data ? (

@@ -44,7 +44,7 @@ export function EditTeamPanel({ teams }: { teams: TeamOption[] }) {
       {teamId === null ? (
         <Text c="dimmed">Select a team to edit its details</Text>
       ) : team.isError ? (
-        <Text c="red.9" role="alert">
+        <Text c="var(--app-error-text)" role="alert">
           {errorMessage(team.error, 'Failed to load teams and players')}
         </Text>
       ) : !team.data ? (

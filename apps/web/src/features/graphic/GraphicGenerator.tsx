@@ -201,7 +201,7 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
               Clear Background
             </Button>
             {backgroundError && (
-              <Text c="red.9" size="sm" role="alert">
+              <Text c="var(--app-error-text)" size="sm" role="alert">
                 {backgroundError}
               </Text>
             )}

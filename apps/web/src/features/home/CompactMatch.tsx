@@ -1,6 +1,7 @@
 import type { MatchListItem } from '@campus-elo/api-contract';
 import type { ReactNode } from 'react';
 import { TeamLogo } from '../common/EntityImage';
+import { MatchLink, TeamLink } from '../common/EntityLinks';
 import classes from './CompactMatch.module.css';
 
 interface CompactMatchProps {
@@ -10,7 +11,7 @@ interface CompactMatchProps {
   meta?: ReactNode;
 }
 
-/** Two stacked team lines for the narrow home-page columns. */
+/** Two stacked team lines for the narrow home-page columns, each name leading to its team, then the way to the match. */
 export function CompactMatch({ match, trailing, meta }: CompactMatchProps) {
   const sides = [
     { side: 1 as const, team: match.team1 },
@@ -21,13 +22,16 @@ export function CompactMatch({ match, trailing, meta }: CompactMatchProps) {
       {sides.map(({ side, team }) => (
         <div key={side} className={classes.team}>
           <TeamLogo src={team.picture} size={24} />
-          <span className={classes.name} data-winner={match.winner?.id === team.id || undefined} title={team.name}>
-            {team.name}
-          </span>
+          <TeamLink id={team.id} className={classes.name} title={team.name}>
+            <span data-winner={match.winner?.id === team.id || undefined}>{team.name}</span>
+          </TeamLink>
           {trailing?.(side)}
         </div>
       ))}
-      {meta && <div className={classes.meta}>{meta}</div>}
+      <div className={classes.meta}>
+        {meta && <span>{meta}</span>}
+        <MatchLink match={match} />
+      </div>
     </li>
   );
 }

@@ -11,13 +11,17 @@ import { TeamRankingsWidget } from './TeamRankingsWidget';
 import { UpcomingMatchesWidget } from './UpcomingMatchesWidget';
 import classes from './HomePage.module.css';
 
-/** Home ('/' and '/events'): rankings on the left (large screens), news, then matches (not on small screens). */
+/**
+ * Home ('/' and '/events'). From 'md' up: rankings on the left (large screens), news, then
+ * matches. Below 'md', one column with what a phone visitor comes for first: live and
+ * upcoming matches, then news and the rankings (docs/departures.md).
+ */
 export function HomePage() {
   usePageTitle(pageTitle());
   const theme = useMantineTheme();
-  // Hidden columns are not mounted, so small screens do not fetch what they never show.
+  // Hidden columns are not mounted, so smaller screens do not fetch what they never show.
   const showRankings = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`, false, { getInitialValueInEffect: false });
-  const showMatches = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, false, { getInitialValueInEffect: false });
+  const columns = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, false, { getInitialValueInEffect: false });
   const season = useCurrentSeason();
   const seasonReady = !season.isPending;
   const seasonId = season.data?.id;
@@ -33,28 +37,36 @@ export function HomePage() {
           </Title>
         )}
       </div>
-      <Grid columns={24} gap="lg" className={classes.grid}>
-        {showRankings && (
-          <Grid.Col span={7}>
-            <Stack gap="lg">
-              <TeamRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
-              <PlayerRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
-            </Stack>
+      {columns ? (
+        <Grid columns={24} gap="lg" className={classes.grid}>
+          {showRankings && (
+            <Grid.Col span={7}>
+              <Stack gap="lg">
+                <TeamRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
+                <PlayerRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
+              </Stack>
+            </Grid.Col>
+          )}
+          <Grid.Col span={{ base: 14, lg: 10 }}>
+            <NewsWidget />
           </Grid.Col>
-        )}
-        <Grid.Col span={{ base: 24, sm: 14, lg: 10 }}>
-          <NewsWidget />
-        </Grid.Col>
-        {showMatches && (
-          <Grid.Col span={{ base: 24, sm: 10, lg: 7 }}>
+          <Grid.Col span={{ base: 10, lg: 7 }}>
             <Stack gap="lg">
               <LiveMatchesWidget />
               <UpcomingMatchesWidget />
               <PastMatchesWidget />
             </Stack>
           </Grid.Col>
-        )}
-      </Grid>
+        </Grid>
+      ) : (
+        <Stack gap="lg" className={classes.grid}>
+          <LiveMatchesWidget />
+          <UpcomingMatchesWidget />
+          <NewsWidget />
+          <TeamRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
+          <PlayerRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
+        </Stack>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useLiveMatchStream } from '../../lib/live-stream';
 import { trpc } from '../../lib/trpc';
 import { Score } from '../common/Score';
 import { ErrorAlert, LoadingState } from '../common/states';
@@ -10,9 +11,11 @@ export const LIVE_REFRESH_MS = 30_000;
 
 /** Up to 4 in-progress matches; renders nothing when nothing is live. */
 export function LiveMatchesWidget() {
+  const streaming = useLiveMatchStream();
   const live = trpc.public.matches.useQuery(
     { status: ['in_progress'], sort: 'date', order: 'asc', page: 1, page_size: 4 },
-    { refetchInterval: LIVE_REFRESH_MS, staleTime: LIVE_REFRESH_MS },
+    // Pushed while the live stream is connected; polled while it is not.
+    { refetchInterval: streaming ? false : LIVE_REFRESH_MS, staleTime: LIVE_REFRESH_MS },
   );
   if (live.isSuccess && live.data.results.length === 0) return null;
   return (

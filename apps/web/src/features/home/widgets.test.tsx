@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fakeMatch, never, paged, renderWithProviders } from '../common/testing';
+import { LiveMatchesWidget } from './LiveMatchesWidget';
 import { PastMatchesWidget } from './PastMatchesWidget';
 import { PlayerRankingsWidget } from './PlayerRankingsWidget';
 import { TeamRankingsWidget } from './TeamRankingsWidget';
@@ -98,6 +99,19 @@ describe.each(cases)('home $name widget', (widget) => {
   });
 });
 
+describe.each([
+  { name: 'upcoming', ui: <UpcomingMatchesWidget />, match: fakeMatch() },
+  { name: 'past', ui: <PastMatchesWidget />, match: fakeMatch({ status: 'completed', score_team1: 16, score_team2: 12, winner: { id: 'team-a', name: 'Owls' } }) },
+  { name: 'live', ui: <LiveMatchesWidget />, match: fakeMatch({ status: 'in_progress', score_team1: 3, score_team2: 1 }) },
+])('home $name matches widget', ({ ui, match }) => {
+  it('links both teams and the match to their pages', async () => {
+    renderWithProviders(ui, { api: { 'public.matches': () => paged([match]) } });
+    expect((await screen.findByRole('link', { name: 'Owls' })).getAttribute('href')).toBe('/teams/team-a');
+    expect(screen.getByRole('link', { name: 'Foxes' }).getAttribute('href')).toBe('/teams/team-b');
+    expect(screen.getByRole('link', { name: 'Match details: Owls vs Foxes' }).getAttribute('href')).toBe('/matches/match-1');
+  });
+});
+
 describe('home rankings widgets', () => {
   it('ask for the top 10 by Elo in the home season', async () => {
     const asked: unknown[] = [];
@@ -118,6 +132,17 @@ describe('home rankings widgets', () => {
     renderWithProviders(<PlayerRankingsWidget seasonId={undefined} seasonReady={false} />, { api: { 'public.players': (input) => asked.push(input) } });
     expect(await screen.findByRole('status', { name: 'Loading player rankings' })).toBeTruthy();
     expect(asked).toEqual([]);
+  });
+
+  it('link each team and player to its page', async () => {
+    renderWithProviders(<TeamRankingsWidget seasonId="season-1" seasonReady />, { api: { 'public.teams': () => paged([team]) } });
+    expect((await screen.findByRole('link', { name: 'Owls' })).getAttribute('href')).toBe('/teams/team-a');
+  });
+
+  it('link a ranked player to their page and their team to its page', async () => {
+    renderWithProviders(<PlayerRankingsWidget seasonId="season-1" seasonReady />, { api: { 'public.players': () => paged([player]) } });
+    expect((await screen.findByRole('link', { name: 'Ace' })).getAttribute('href')).toBe('/players/p1');
+    expect(screen.getByRole('link', { name: 'Owls' }).getAttribute('href')).toBe('/teams/team-a');
   });
 
   it('show the winner of a past match in bold', async () => {

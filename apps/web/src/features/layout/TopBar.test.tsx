@@ -1,9 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COLOR_SCHEME_KEY } from '../../theme';
 import { renderWithProviders } from '../common/testing';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
+
+afterEach(() => window.localStorage.clear());
 
 describe('TopBar', () => {
   it('links the brand home and highlights the current page', async () => {
@@ -25,11 +28,18 @@ describe('TopBar', () => {
     expect(window.location.pathname).not.toBe('/events');
   });
 
-  it("has a disabled search box labelled 'Search (coming soon)'", async () => {
+  it("has a search box labelled 'Search teams and players' and a dark mode toggle", async () => {
     renderWithProviders(<TopBar />);
-    const boxes = await screen.findAllByRole('searchbox', { name: 'Search (coming soon)' });
-    expect(boxes.length).toBeGreaterThan(0);
-    expect(boxes.every((box) => (box as HTMLInputElement).disabled)).toBe(true);
+    const box = await screen.findByRole('combobox', { name: 'Search teams and players' });
+    expect((box as HTMLInputElement).disabled).toBe(false);
+    const toggle = screen.getByRole('button', { name: 'Dark mode' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
+    expect(window.localStorage.getItem(COLOR_SCHEME_KEY)).toBe('dark');
+    await userEvent.click(toggle);
+    expect(window.localStorage.getItem(COLOR_SCHEME_KEY)).toBe('light');
   });
 });
 

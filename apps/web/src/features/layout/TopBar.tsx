@@ -1,6 +1,8 @@
-import { Container, TextInput } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { siteSettings } from '../../lib/site-settings';
+import { SearchField } from '../search/SearchField';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
 import classes from './TopBar.module.css';
 
 const NAV_LINKS = [
@@ -9,20 +11,7 @@ const NAV_LINKS = [
   { to: '/matches', label: 'Matches' },
 ] as const;
 
-function SearchBox({ className }: { className: string | undefined }) {
-  return (
-    <TextInput
-      className={className}
-      disabled
-      placeholder="Search (coming soon)"
-      aria-label="Search (coming soon)"
-      type="search"
-      size="sm"
-    />
-  );
-}
-
-/** Sticky site header: brand, main navigation and the (not yet available) search box. */
+/** Sticky site header: brand, main navigation, the search box and the colour scheme toggle (these two inline on wide screens, on a row of their own on narrow ones). */
 export function TopBar() {
   const pathname = useLocation({ select: (location) => location.pathname });
   return (
@@ -52,10 +41,10 @@ export function TopBar() {
             Events
           </a>
         </nav>
-        <SearchBox className={classes.inlineSearch} />
-      </Container>
-      <Container size="xl" className={classes.searchRow}>
-        <SearchBox className={classes.stackedSearch} />
+        <div className={classes.search}>
+          <SearchField />
+        </div>
+        <ColorSchemeToggle />
       </Container>
     </header>
   );

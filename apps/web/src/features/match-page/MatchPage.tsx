@@ -1,4 +1,4 @@
-import { entityPathInput, type MatchPage as MatchPageData, type MatchStatus } from '@campus-elo/api-contract';
+import { isUuid, type MatchPage as MatchPageData, type MatchStatus } from '@campus-elo/api-contract';
 import { matchUrlForLanguage, type StarRating as StarCount } from '@campus-elo/domain';
 import { Anchor, Badge, Container, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
 import { isNotFoundError } from '../../lib/error-message';
@@ -129,12 +129,12 @@ function MatchDetails({ match }: { match: MatchPageData }) {
             {STATUS_WORDS[match.status]}
           </Badge>
           {match.competition && (
-            <Badge variant="light" color="gray" c="gray.9">
+            <Badge variant="light" color="gray" c="var(--app-badge-text)">
               {match.competition.name}
             </Badge>
           )}
           {match.season && (
-            <Badge variant="outline" color="gray" c="gray.8">
+            <Badge variant="outline" color="gray" c="var(--app-badge-text)">
               {match.season.name}
             </Badge>
           )}
@@ -193,7 +193,7 @@ function MatchView({ match }: { match: Loadable<MatchPageData> }) {
 
 /** /matches/{id}: both teams, the score or what is at stake, when and where, and the two teams' record. */
 export function MatchPage({ id }: { id: string }) {
-  const valid = entityPathInput.safeParse({ id }).success;
+  const valid = isUuid(id);
   const match = trpc.public.match.useQuery({ id }, { enabled: valid });
   if (!valid || isNotFoundError(match.error)) return <NotFoundPage />;
   return <MatchView match={match} />;

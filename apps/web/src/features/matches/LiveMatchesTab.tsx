@@ -1,7 +1,9 @@
 import type { MatchListItem } from '@campus-elo/api-contract';
 import { matchUrlForLanguage } from '@campus-elo/domain';
 import { Anchor, Badge, Paper, Title, VisuallyHidden } from '@mantine/core';
+import { useLiveMatchStream } from '../../lib/live-stream';
 import { trpc } from '../../lib/trpc';
+import { MatchLink } from '../common/EntityLinks';
 import { Score } from '../common/Score';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { LIVE_REFRESH_MS } from '../home/LiveMatchesWidget';
@@ -24,23 +26,28 @@ function LiveMatchCard({ match }: { match: MatchListItem }) {
       <MatchTeamLine team={match.team2}>
         <Score own={match.score_team2} other={match.score_team1} />
       </MatchTeamLine>
-      {url && (
-        <Anchor href={url} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
-          View
-          <VisuallyHidden>
-            {' '}
-            {match.team1.name} vs {match.team2.name} (opens in a new tab)
-          </VisuallyHidden>
-        </Anchor>
-      )}
+      <div className={classes.links}>
+        <MatchLink match={match} />
+        {url && (
+          <Anchor href={url} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
+            View
+            <VisuallyHidden>
+              {' '}
+              {match.team1.name} vs {match.team2.name} (opens in a new tab)
+            </VisuallyHidden>
+          </Anchor>
+        )}
+      </div>
     </Paper>
   );
 }
 
 export function LiveMatchesTab() {
+  const streaming = useLiveMatchStream();
   const live = trpc.public.matches.useQuery(
     { status: ['in_progress'], sort: 'date', order: 'asc', page: 1, page_size: 100 },
-    { refetchInterval: LIVE_REFRESH_MS, staleTime: LIVE_REFRESH_MS },
+    // Pushed while the live stream is connected; polled while it is not.
+    { refetchInterval: streaming ? false : LIVE_REFRESH_MS, staleTime: LIVE_REFRESH_MS },
   );
   return (
     <section aria-labelledby="live-matches-heading">

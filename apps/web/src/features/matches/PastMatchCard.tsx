@@ -1,5 +1,6 @@
 import type { MatchListItem } from '@campus-elo/api-contract';
 import { Badge, Paper } from '@mantine/core';
+import { MatchLink } from '../common/EntityLinks';
 import { formatDate } from '../common/format';
 import { MatchTeamLine } from './MatchTeamLine';
 import classes from './MatchCards.module.css';
@@ -25,11 +26,12 @@ export function PastMatchCard({ match }: { match: MatchListItem }) {
       <div className={classes.meta}>
         {match.competition && <Badge variant="filled">{match.competition.name}</Badge>}
         {match.season && (
-          <Badge variant="outline" color="gray" c="gray.8">
+          <Badge variant="outline" color="gray" c="var(--app-badge-text)">
             {match.season.name}
           </Badge>
         )}
         <span data-match-date>{formatDate(match.date)}</span>
+        <MatchLink match={match} />
       </div>
     </Paper>
   );

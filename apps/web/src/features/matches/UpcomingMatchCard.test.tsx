@@ -53,4 +53,11 @@ describe('UpcomingMatchCard', () => {
     expect(formatSignedNumber(owls.loss)).toMatch(/^-\d+$/);
     expect(screen.getByText('NECC')).toBeTruthy();
   });
+
+  it('links both teams and the match to their pages', async () => {
+    renderCard(1500, 1400);
+    expect((await screen.findByRole('link', { name: 'Owls' })).getAttribute('href')).toBe('/teams/a');
+    expect(screen.getByRole('link', { name: 'Foxes' }).getAttribute('href')).toBe('/teams/b');
+    expect(screen.getByRole('link', { name: 'Match details: Owls vs Foxes' }).getAttribute('href')).toBe('/matches/match-1');
+  });
 });

@@ -2,6 +2,7 @@ import type { MatchListItem } from '@campus-elo/api-contract';
 import { eloChangePreview, starRating } from '@campus-elo/domain';
 import { Badge, Paper, Text } from '@mantine/core';
 import { EloChange } from '../common/EloChange';
+import { MatchLink } from '../common/EntityLinks';
 import { formatDateTime } from '../common/format';
 import { StarRating } from '../common/StarRating';
 import { MatchTeamLine } from './MatchTeamLine';
@@ -50,13 +51,14 @@ export function UpcomingMatchCard({ match }: { match: MatchListItem }) {
         <span className={classes.versus}>vs</span>
         <UpcomingTeam team={match.team2} opponent={match.team1} />
       </div>
-      {match.competition && (
-        <div className={classes.meta}>
-          <Badge variant="light" color="gray" c="gray.9">
+      <div className={classes.meta}>
+        {match.competition && (
+          <Badge variant="light" color="gray" c="var(--app-badge-text)">
             {match.competition.name}
           </Badge>
-        </div>
-      )}
+        )}
+        <MatchLink match={match} />
+      </div>
     </Paper>
   );
 }

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeMatch, never, paged, renderWithProviders } from '../common/testing';
+import type { MatchListItem } from '@campus-elo/api-contract';
 import { LiveMatchesTab } from './LiveMatchesTab';
+import { PastMatchCard } from './PastMatchCard';
 import { UpcomingMatchesTab } from './UpcomingMatchesTab';
 
 const fail = () => {
@@ -31,6 +33,9 @@ describe('LiveMatchesTab', () => {
     expect(view.getAttribute('target')).toBe('_blank');
     expect(view.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.getByText('7').getAttribute('data-tone')).toBe('higher');
+    // The match and its teams have pages of their own on this site.
+    expect(screen.getByRole('link', { name: 'Match details: Owls vs Foxes' }).getAttribute('href')).toBe('/matches/match-1');
+    expect(screen.getByRole('link', { name: 'Owls' }).getAttribute('href')).toBe('/teams/team-a');
     expect(screen.getByText('5').getAttribute('data-tone')).toBe('lower');
   });
 });
@@ -66,5 +71,22 @@ describe('UpcomingMatchesTab', () => {
     renderWithProviders(<UpcomingMatchesTab />, { api: { 'public.matches': () => paged([fakeMatch()]) } });
     await waitFor(() => expect(screen.getAllByText('Owls')).toHaveLength(3));
     for (const heading of ['Today', 'This Week', 'This Month']) expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
+  });
+});
+
+describe('PastMatchCard', () => {
+  it('links the winner, the loser and the match to their pages', async () => {
+    const match = fakeMatch({ status: 'completed', score_team1: 9, score_team2: 16, winner: { id: 'team-b', name: 'Foxes' } }) as MatchListItem;
+    renderWithProviders(
+      <ul>
+        <PastMatchCard match={match} />
+      </ul>,
+    );
+    const teamLinks = await screen.findAllByRole('link', { name: /^(Owls|Foxes)$/ });
+    expect(teamLinks.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Foxes', '/teams/team-b'],
+      ['Owls', '/teams/team-a'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Match details: Owls vs Foxes' }).getAttribute('href')).toBe('/matches/match-1');
   });
 });

@@ -88,11 +88,11 @@ export function MergeTeamsTab() {
             nothingFoundMessage="No team found"
           />
         </SimpleGrid>
-        {teams.isError && <Text c="red.9">{mergeErrorText(teams.error)}</Text>}
+        {teams.isError && <Text c="var(--app-error-text)">{mergeErrorText(teams.error)}</Text>}
 
         {bothChosen && preview.data && <MergePreviewPanel preview={preview.data} />}
         {bothChosen && preview.isError && (
-          <Text c="red.9" size="sm" role="alert">
+          <Text c="var(--app-error-text)" size="sm" role="alert">
             {mergeErrorText(preview.error)}
           </Text>
         )}

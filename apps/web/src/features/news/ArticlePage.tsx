@@ -10,7 +10,7 @@ import { ARTICLE_LOAD_ERROR, ARTICLE_NOT_FOUND, BACK_TO_NEWS, BROWSE_ALL_NEWS } 
 import { NewsImage } from './NewsImage';
 import { PostMeta } from './PostMeta';
 import type { NewsArticle } from './posts';
-import { HOME_EXCERPT_LENGTH } from './queries';
+import { HOME_EXCERPT_LENGTH, NEWS_IMAGE_WIDTHS } from '@campus-elo/api-contract';
 import { useArticleMeta } from './useArticleMeta';
 import classes from './ArticlePage.module.css';
 
@@ -23,7 +23,7 @@ function ArticleProblem({ message, failed }: { message: string; failed: boolean 
     <div>
       {/* The alert role sits on a wrapper so the message keeps its heading role. */}
       <div role={failed ? 'alert' : undefined}>
-        <Title order={1} size="h2" className={classes.title} c={failed ? 'red.9' : undefined}>
+        <Title order={1} size="h2" className={classes.title} c={failed ? 'var(--app-error-text)' : undefined}>
           {message}
         </Title>
       </div>
@@ -44,7 +44,7 @@ function Article({ article }: { article: NewsArticle }) {
   });
   return (
     <article>
-      {article.imageUrl && <NewsImage src={article.imageUrl} dimensions={article.imageDimensions} displayWidth={760} priority className={classes.hero} />}
+      {article.imageUrl && <NewsImage src={article.imageUrl} dimensions={article.imageDimensions} displayWidth={NEWS_IMAGE_WIDTHS.articleHero} priority className={classes.hero} />}
       <Title order={1} className={classes.title}>
         {article.title}
       </Title>

@@ -48,7 +48,7 @@ export function PictureField({ kind, value, onChange, error, label }: PictureFie
         </FileButton>
       </Group>
       {error && (
-        <Text c="red.9" size="sm" mt={4} role="alert">
+        <Text c="var(--app-error-text)" size="sm" mt={4} role="alert">
           {error}
         </Text>
       )}

@@ -50,13 +50,17 @@ describe('TeamRankingRow', () => {
   it('fetches the top 5 visible, active players only once expanded, and collapses again', async () => {
     setScreenWidth(true);
     const asked = renderRow(() => paged(players, 5));
-    const row = await screen.findByRole('button', { name: /Owls/ });
+    const row = await screen.findByRole('button', { name: 'Top players of Owls' });
+    // The name is a link of its own, beside the button, never inside it.
+    const name = screen.getByRole('link', { name: 'Owls' });
+    expect(name.getAttribute('href')).toBe(`/teams/${team.id}`);
+    expect(row.contains(name)).toBe(false);
     expect(row.getAttribute('aria-expanded')).toBe('false');
     expect(asked).toEqual([]);
 
     await userEvent.click(row);
     expect(await screen.findByText('Ace')).toBeTruthy();
-    expect(screen.getByText('Bolt')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Bolt' }).getAttribute('href')).toBe('/players/p2');
     expect(row.getAttribute('aria-expanded')).toBe('true');
     expect(asked).toEqual([{ team_id: team.id, sort: 'elo', order: 'desc', visible: true, benched: false, page: 1, page_size: 5 }]);
 
@@ -74,10 +78,13 @@ describe('TeamRankingRow', () => {
     expect(await screen.findByText('Error loading players')).toBeTruthy();
   });
 
-  it('does not expand on small screens', async () => {
+  it("opens the team's page instead of expanding on small screens", async () => {
     setScreenWidth(false);
     const asked = renderRow(() => paged(players, 5));
-    expect(await screen.findByText('Owls')).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'Owls' });
+    expect(link.getAttribute('href')).toBe(`/teams/${team.id}`);
+    // The link covers the whole row.
+    expect(link.className).toMatch(/stretched/);
     expect(screen.queryByRole('button')).toBeNull();
     expect(asked).toEqual([]);
   });

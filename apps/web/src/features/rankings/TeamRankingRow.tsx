@@ -3,10 +3,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { PlayerPicture, TeamLogo } from '../common/EntityImage';
+import { PlayerLink, TeamLink } from '../common/EntityLinks';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import classes from './RankingRow.module.css';
 
-/** Rows expand from the 'sm' breakpoint up; on small screens there is no room for the roster. */
+/** Rows expand from the 'sm' breakpoint up; on small screens there is no room for the roster, and a row opens the team's page. */
 export const EXPANDABLE_ROWS_QUERY = '(min-width: 48em)';
 
 export interface RankedTeam {
@@ -40,58 +41,57 @@ function TeamTopPlayers({ teamId }: { teamId: string }) {
       {players.data.results.map((player) => (
         <li key={player.id} className={classes.rosterPlayer}>
           <PlayerPicture src={player.picture} size={28} />
-          <span className={classes.name}>{player.name}</span>
+          <PlayerLink id={player.id} className={classes.name}>
+            {player.name}
+          </PlayerLink>
         </li>
       ))}
     </ul>
   );
 }
 
-function RowContent({ rank, team, elo }: TeamRankingRowProps) {
-  return (
-    <>
-      <span className={classes.rank}>
-        <VisuallyHidden>Rank </VisuallyHidden>
-        {rank}
-      </span>
-      <TeamLogo src={team.picture} size={32} />
-      <span className={classes.name}>{team.name}</span>
-      <span className={classes.elo}>
-        {elo}
-        <VisuallyHidden> Elo</VisuallyHidden>
-      </span>
-    </>
-  );
-}
-
-/** A ranked team; a click shows or hides its top players (not on small screens). */
-export function TeamRankingRow(props: TeamRankingRowProps) {
+/**
+ * A ranked team. Its name leads to the team's page; from the 'sm' breakpoint up a separate
+ * button (covering the rest of the row, so a click on the row still opens it) shows or hides
+ * its top players. On small screens the whole row is the link.
+ */
+export function TeamRankingRow({ rank, team, elo }: TeamRankingRowProps) {
   const expandable = useMediaQuery(EXPANDABLE_ROWS_QUERY, false, { getInitialValueInEffect: false });
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
   const open = expandable && expanded;
   return (
-    <li className={classes.item} data-team-id={props.team.id}>
-      {expandable ? (
-        <UnstyledButton
-          className={`${classes.row} ${classes.rowButton}`}
-          aria-expanded={open}
-          aria-controls={open ? panelId : undefined}
-          onClick={() => setExpanded((value) => !value)}
-        >
-          <RowContent {...props} />
-          <svg className={classes.chevron} data-open={open} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-            <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </UnstyledButton>
-      ) : (
-        <div className={classes.row}>
-          <RowContent {...props} />
-        </div>
-      )}
+    <li className={classes.item} data-team-id={team.id}>
+      <div className={`${classes.row} ${classes.stretchRow}`}>
+        <span className={classes.rank}>
+          <VisuallyHidden>Rank </VisuallyHidden>
+          {rank}
+        </span>
+        <TeamLogo src={team.picture} size={32} />
+        <TeamLink id={team.id} className={expandable ? `${classes.name} ${classes.aboveCover}` : classes.name} stretched={!expandable}>
+          {team.name}
+        </TeamLink>
+        <span className={classes.elo}>
+          {elo}
+          <VisuallyHidden> Elo</VisuallyHidden>
+        </span>
+        {expandable && (
+          <UnstyledButton
+            className={classes.expandButton}
+            aria-expanded={open}
+            aria-controls={open ? panelId : undefined}
+            onClick={() => setExpanded((value) => !value)}
+          >
+            <VisuallyHidden>Top players of {team.name}</VisuallyHidden>
+            <svg className={classes.chevron} data-open={open} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+              <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </UnstyledButton>
+        )}
+      </div>
       {open && (
         <div id={panelId} className={classes.panel}>
-          <TeamTopPlayers teamId={props.team.id} />
+          <TeamTopPlayers teamId={team.id} />
         </div>
       )}
     </li>

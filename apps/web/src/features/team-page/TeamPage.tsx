@@ -1,4 +1,4 @@
-import { entityPathInput, type TeamPage as TeamPageData } from '@campus-elo/api-contract';
+import { isUuid, type TeamPage as TeamPageData } from '@campus-elo/api-contract';
 import { Anchor, Container, Skeleton, Text, Title } from '@mantine/core';
 import { isNotFoundError } from '../../lib/error-message';
 import { pageTitle } from '../../lib/site-settings';
@@ -109,7 +109,7 @@ function TeamView({ id, team }: { id: string; team: TeamQuery }) {
 
 /** /teams/{id}: a team's standing, record, Elo and rank history, roster, schedule and results. */
 export function TeamPage({ id }: { id: string }) {
-  const valid = entityPathInput.safeParse({ id }).success;
+  const valid = isUuid(id);
   const team = trpc.public.team.useQuery({ id }, { enabled: valid });
   if (!valid || isNotFoundError(team.error)) return <NotFoundPage />;
   return <TeamView id={id} team={team} />;

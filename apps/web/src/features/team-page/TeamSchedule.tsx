@@ -68,7 +68,8 @@ function UpcomingRow({ match, teamId }: { match: MatchListItem; teamId: string }
   return (
     <li className={classes.row} data-match-id={match.id}>
       <div className={classes.grow}>
-        <RouterAnchor to="/matches/$id" params={{ id: match.id }} size="sm" fw={600}>
+        {/* At least 24px high: a touch target apart from the lines around it. */}
+        <RouterAnchor to="/matches/$id" params={{ id: match.id }} size="sm" fw={600} display="inline-block" py={4}>
           {formatDateTime(match.date)}
         </RouterAnchor>
         <div className={classes.line}>
@@ -87,7 +88,7 @@ function UpcomingRow({ match, teamId }: { match: MatchListItem; teamId: string }
             Loss <EloChange value={change.loss} />
           </span>
           {match.competition && (
-            <Badge variant="light" color="gray" c="gray.9">
+            <Badge variant="light" color="gray" c="var(--app-badge-text)">
               {match.competition.name}
             </Badge>
           )}

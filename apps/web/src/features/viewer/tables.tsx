@@ -39,7 +39,7 @@ function ViewerTableFrame<T>({
 
   if (query.isError) {
     return (
-      <Text c="red.9" role="alert">
+      <Text c="var(--app-error-text)" role="alert">
         {FETCH_FAILED_MESSAGE}
       </Text>
     );

@@ -24,6 +24,8 @@ export class PlatformError extends Error {
     readonly failure: PlatformFailure,
     message: string,
     readonly status?: number,
+    /** For 'rate_limited': how long the platform asked us to wait, when it said. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'PlatformError';
@@ -90,9 +92,10 @@ export async function getJson<T>(http: PlatformHttp, path: string, query: Record
     const { response, body } = await attempt(http, url.toString());
     if (response.ok) return body as T;
     if (response.status !== 429) throw failureForStatus(http.platform, response.status);
-    const delay = retryAfterMs(response.headers.get('retry-after')) ?? FALLBACK_RETRY_DELAY_MS * 2 ** retry;
+    const asked = retryAfterMs(response.headers.get('retry-after'));
+    const delay = asked ?? FALLBACK_RETRY_DELAY_MS * 2 ** retry;
     if (retry >= maxRetries || delay > maxDelay) {
-      throw new PlatformError(http.platform, 'rate_limited', `${http.platform} is rate limiting the server (429)`, 429);
+      throw new PlatformError(http.platform, 'rate_limited', `${http.platform} is rate limiting the server (429)`, 429, asked);
     }
     await sleep(delay);
   }

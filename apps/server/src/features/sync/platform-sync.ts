@@ -1,0 +1,188 @@
+import { updateMatchesInput } from '@campus-elo/api-contract';
+import type { Database, PlatformColumn } from '@campus-elo/db';
+import { sql, type Kysely } from 'kysely';
+import type { Config } from '../../config';
+import { updateMatches } from '../imports/update-matches';
+import { PlatformError } from '../imports/platforms/http';
+import { pruneChanges } from '../live/match-changes';
+
+/** Any fixed number, distinct from the start-up lock: one sync run at a time across replicas. */
+const SYNC_LOCK_KEY = 727_013;
+
+/** The adaptive interval: short while a match is live or about to start, long otherwise. */
+export const ACTIVE_SYNC_INTERVAL_SECONDS = 120;
+export const IDLE_SYNC_INTERVAL_SECONDS = 1_800;
+/** "About to start": a scheduled match dated up to this far ahead (or overdue by up to a day). */
+const STARTS_SOON_MS = 60 * 60 * 1000;
+const OVERDUE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A replica whose timer fires this much before the shared due time still runs (timers drift). */
+const DUE_TOLERANCE_MS = 5_000;
+/** A 429 without a Retry-After pauses the sync this long. */
+const DEFAULT_RATE_LIMIT_PAUSE_MS = 60_000;
+
+export interface SyncDeps {
+  db: Kysely<Database>;
+  config: Config;
+  /** PostgreSQL takes an advisory lock; the embedded engine is one process and needs none. */
+  kind: 'postgres' | 'pglite';
+}
+
+export type PlatformSyncResult =
+  | { platform: PlatformColumn; skipped: 'no_api_key' }
+  | { platform: PlatformColumn; updated: number; checked: number; errors: number; rate_limited: boolean };
+
+export type SyncRunResult =
+  | { ran: false; reason: 'off' | 'running_elsewhere' | 'not_due' | 'rate_limited' }
+  | { ran: true; platforms: PlatformSyncResult[]; notBefore: Date | null };
+
+/** A platform is synced only with its key configured: without one, it is not called at all. */
+function configuredPlatforms(config: Config): PlatformColumn[] {
+  const platforms: PlatformColumn[] = [];
+  if (config.faceit.apiKey) platforms.push('faceit');
+  if (config.leaguespot.apiKey) platforms.push('leaguespot');
+  return platforms;
+}
+
+/** The seconds until the next run: the configured number, or by whether a match is live or near. */
+export async function syncIntervalSeconds(db: Kysely<Database>, config: Config, now = new Date()): Promise<number | undefined> {
+  if (config.syncInterval === 'off') return undefined;
+  if (typeof config.syncInterval === 'number') return config.syncInterval;
+  const active = await db
+    .selectFrom('matches')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'in_progress'),
+        eb.and([
+          eb('status', '=', 'scheduled'),
+          eb('date', '<=', new Date(now.getTime() + STARTS_SOON_MS)),
+          eb('date', '>=', new Date(now.getTime() - OVERDUE_WINDOW_MS)),
+        ]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return active ? ACTIVE_SYNC_INTERVAL_SECONDS : IDLE_SYNC_INTERVAL_SECONDS;
+}
+
+/** Runs `work` holding the sync lock, or answers undefined when another replica holds it. */
+async function withSyncLock<T>(deps: SyncDeps, work: () => Promise<T>): Promise<T | undefined> {
+  if (deps.kind === 'pglite') return work();
+  // A session lock on one held connection; the work itself uses the pool. A connection that
+  // dies releases the lock with it.
+  return deps.db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${SYNC_LOCK_KEY}) AS locked`.execute(connection);
+    if (!rows[0]?.locked) return undefined;
+    try {
+      return await work();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${SYNC_LOCK_KEY})`.execute(connection);
+    }
+  });
+}
+
+/**
+ * One sync run, if due: every scheduled and in-progress match (Update Matches' auto-detect:
+ * dated up to a week ahead, overdue ones included) of each platform with a key is refreshed
+ * through Update Matches, which settles the Elo ledger (a result moves Elo once) and keeps
+ * whatever rules it has about which results it may overwrite. Only matches that changed are
+ * written. A 429 pauses every replica's sync until the Retry-After has passed.
+ */
+export async function runPlatformSync(deps: SyncDeps, now = new Date()): Promise<SyncRunResult> {
+  const interval = await syncIntervalSeconds(deps.db, deps.config, now);
+  if (interval === undefined) return { ran: false, reason: 'off' };
+  const result = await withSyncLock(deps, async (): Promise<SyncRunResult> => {
+    const state = await deps.db.selectFrom('platform_sync').select(['last_started_at', 'not_before']).executeTakeFirst();
+    if (state?.not_before && state.not_before > now) return { ran: false, reason: 'rate_limited' };
+    if (state?.last_started_at && state.last_started_at.getTime() + interval * 1000 - DUE_TOLERANCE_MS > now.getTime()) {
+      return { ran: false, reason: 'not_due' };
+    }
+    await deps.db.updateTable('platform_sync').set({ last_started_at: now }).execute();
+
+    let pauseMs = 0;
+    const platforms: PlatformSyncResult[] = [];
+    for (const platform of ['faceit', 'leaguespot'] as const) {
+      if (!configuredPlatforms(deps.config).includes(platform)) {
+        platforms.push({ platform, skipped: 'no_api_key' });
+        continue;
+      }
+      let rateLimited = false;
+      const answer = await updateMatches(deps, updateMatchesInput.parse({ platform }), null, {
+        now,
+        onlyChanged: true,
+        onFetchFailure(error) {
+          if (!(error instanceof PlatformError) || error.failure !== 'rate_limited') return;
+          rateLimited = true;
+          pauseMs = Math.max(pauseMs, error.retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS);
+        },
+      });
+      platforms.push({ platform, updated: answer.updated_count, checked: answer.total_processed, errors: answer.error_count, rate_limited: rateLimited });
+    }
+
+    const notBefore = pauseMs > 0 ? new Date(Date.now() + pauseMs) : null;
+    await deps.db
+      .updateTable('platform_sync')
+      .set({ last_finished_at: new Date(), not_before: notBefore, last_result: JSON.stringify(platforms) })
+      .execute();
+    // The live stream's change log is pruned here too, so it stays short with no stream open.
+    await pruneChanges(deps.db);
+    return { ran: true, platforms, notBefore };
+  });
+  return result ?? { ran: false, reason: 'running_elsewhere' };
+}
+
+interface Logger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface PlatformSyncSchedule {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the sync on a timer in this process (every replica has one; the shared state and the
+ * lock make one of them run per interval). A failed run (database away, a platform down) is
+ * logged and the timer goes on: nothing here ends the process.
+ */
+export function schedulePlatformSync(deps: SyncDeps, log: Logger): PlatformSyncSchedule {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const schedule = (seconds: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick().finally(() => (running = undefined));
+    }, seconds * 1000);
+    timer.unref();
+  };
+
+  const tick = async () => {
+    try {
+      const result = await runPlatformSync(deps);
+      if (result.ran) log.info({ platforms: result.platforms, notBefore: result.notBefore }, 'platform sync ran');
+    } catch (error) {
+      log.warn({ err: error }, 'platform sync failed; trying again later');
+    }
+    let next: number | undefined = ACTIVE_SYNC_INTERVAL_SECONDS;
+    try {
+      next = await syncIntervalSeconds(deps.db, deps.config);
+    } catch {
+      // Database away: look again after the short interval.
+    }
+    if (next !== undefined) schedule(next);
+  };
+
+  if (deps.config.syncInterval !== 'off') {
+    // The first run soon after start: a replica that was down may have missed results.
+    schedule(typeof deps.config.syncInterval === 'number' ? Math.min(deps.config.syncInterval, 10) : 10);
+  }
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+
+export const COLOR_SCHEME_TOGGLE_LABEL = 'Dark mode';
+
+/**
+ * Switches between the light and dark schemes. Until the visitor presses it the site follows
+ * the system; the choice is then kept in localStorage (theme.ts) and read again before the
+ * next page paints (index.html).
+ */
+export function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const dark = useComputedColorScheme('light', { getInitialValueInEffect: false }) === 'dark';
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={COLOR_SCHEME_TOGGLE_LABEL}
+      aria-pressed={dark}
+      title={dark ? 'Switch to the light scheme' : 'Switch to the dark scheme'}
+      onClick={() => setColorScheme(dark ? 'light' : 'dark')}
+    >
+      {dark ? (
+        // A sun: what pressing it brings back.
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <circle cx="12" cy="12" r="4" />
+          <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+        </svg>
+      ) : (
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+          <path d="M20 14.5A8 8 0 0 1 9.5 4 8 8 0 1 0 20 14.5z" />
+        </svg>
+      )}
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,52 @@
+import type { MatchListItem, Paged } from '@campus-elo/api-contract';
+import { QueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { describe, expect, it } from 'vitest';
+import { applyMatchChange } from './live-stream';
+import { trpc } from './trpc';
+
+const team = (id: string) => ({ id, name: `Team ${id}`, picture: null, elo: 1000 });
+const item = (id: string, status: MatchListItem['status'], score: [number, number] | [null, null] = [null, null]): MatchListItem => ({
+  id,
+  date: '2026-11-22T12:00:00.000Z',
+  status,
+  team1: team('a'),
+  team2: team('b'),
+  score_team1: score[0],
+  score_team2: score[1],
+  winner: null,
+  competition: null,
+  season: null,
+  season_id: null,
+  url: null,
+  platform: 'faceit',
+});
+const paged = (results: MatchListItem[]): Paged<MatchListItem> => ({ count: results.length, total_pages: 1, current_page: 1, page_size: 20, results });
+const listKey = (input: Record<string, unknown>) => getQueryKey(trpc.public.matches, input as never, 'query');
+
+describe('applyMatchChange', () => {
+  it('updates a listed match in place and refetches the lists it joined or left', () => {
+    const client = new QueryClient();
+    const live = listKey({ status: ['in_progress'], page: 1 });
+    const results = listKey({ status: ['completed'], page: 1 });
+    const otherTeam = listKey({ team_id: 'z' });
+    client.setQueryData(live, paged([item('m1', 'in_progress', [3, 2]), item('m2', 'in_progress')]));
+    client.setQueryData(results, paged([]));
+    client.setQueryData(otherTeam, paged([]));
+
+    applyMatchChange(client, item('m1', 'in_progress', [4, 2]));
+    expect((client.getQueryData(live) as Paged<MatchListItem>).results.map((m) => [m.id, m.score_team1])).toEqual([
+      ['m1', 4],
+      ['m2', null],
+    ]);
+    expect(client.getQueryState(live)?.isInvalidated).toBe(false);
+    // A live score does not concern the results list.
+    expect(client.getQueryState(results)?.isInvalidated).toBe(false);
+
+    applyMatchChange(client, item('m2', 'completed', [1, 0]));
+    expect(client.getQueryState(live)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(results)?.isInvalidated).toBe(true);
+    // Another team's list cannot hold it.
+    expect(client.getQueryState(otherTeam)?.isInvalidated).toBe(false);
+  });
+});

@@ -1,0 +1,112 @@
+import type { MatchListItem, MatchStatus, Paged } from '@campus-elo/api-contract';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { trpc } from './trpc';
+
+/** Server-Sent Events of match changes (docs/contract.md, GET /v1/public/stream). */
+export const LIVE_STREAM_URL = '/v1/public/stream';
+
+/** What a match list shows when its input names no status (the server's default). */
+const DEFAULT_STATUSES: readonly MatchStatus[] = ['scheduled', 'in_progress', 'completed'];
+
+interface MatchListInput {
+  status?: MatchStatus[];
+  team_id?: string;
+  season_id?: string;
+}
+
+/**
+ * Brings the cached match lists and the match's page up to date with one changed match: a
+ * list that shows it gets the new item in place; a list it may have joined or left is
+ * fetched again (its order and counts may change).
+ */
+export function applyMatchChange(client: QueryClient, item: MatchListItem): void {
+  for (const query of client.getQueryCache().findAll({ queryKey: getQueryKey(trpc.public.matches) })) {
+    const input = ((query.queryKey[1] as { input?: MatchListInput } | undefined)?.input ?? {}) as MatchListInput;
+    const data = query.state.data as Paged<MatchListItem> | undefined;
+    const belongs =
+      (input.status ?? DEFAULT_STATUSES).includes(item.status) &&
+      (!input.team_id || item.team1.id === input.team_id || item.team2.id === input.team_id) &&
+      (!input.season_id || item.season_id === input.season_id);
+    const listed = data?.results.some((result) => result.id === item.id) ?? false;
+    if (listed && belongs && data) {
+      client.setQueryData(query.queryKey, { ...data, results: data.results.map((result) => (result.id === item.id ? item : result)) });
+    } else if (listed || belongs) {
+      void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    }
+  }
+  // The match page also shows the Elo preview, which the item does not carry.
+  void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.match, { id: item.id }) });
+}
+
+/** Too much was missed while away: every match list and page is fetched again. */
+function resyncAll(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.matches) });
+  void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.match) });
+}
+
+// One EventSource per page, shared by every component that asks for it, closed when the
+// last one unmounts. EventSource reconnects by itself and resumes with Last-Event-ID.
+let source: EventSource | undefined;
+let users = 0;
+let connected = false;
+let activeClient: QueryClient | undefined;
+const connectionListeners = new Set<() => void>();
+
+function setConnected(value: boolean) {
+  if (connected === value) return;
+  connected = value;
+  for (const listener of connectionListeners) listener();
+}
+
+function openStream() {
+  const stream = new EventSource(LIVE_STREAM_URL);
+  stream.onopen = () => setConnected(true);
+  // While it reconnects (or for good, if the server refuses), the callers poll again.
+  stream.onerror = () => setConnected(false);
+  stream.addEventListener('match', (event) => {
+    if (!activeClient) return;
+    try {
+      applyMatchChange(activeClient, JSON.parse((event as MessageEvent<string>).data) as MatchListItem);
+    } catch {
+      // A malformed event is skipped; the next change or poll corrects the page.
+    }
+  });
+  stream.addEventListener('resync', () => activeClient && resyncAll(activeClient));
+  return stream;
+}
+
+function subscribeConnection(listener: () => void) {
+  connectionListeners.add(listener);
+  return () => connectionListeners.delete(listener);
+}
+
+/**
+ * Keeps the cached match data current from the live stream while the calling component is
+ * mounted. Answers whether the stream is connected: callers poll only while it is not
+ * (`refetchInterval: live ? false : LIVE_REFRESH_MS`), so a failing stream falls back to
+ * polling without saying anything.
+ */
+export function useLiveMatchStream(): boolean {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    activeClient = client;
+    users += 1;
+    source ??= openStream();
+    return () => {
+      users -= 1;
+      if (users === 0) {
+        source?.close();
+        source = undefined;
+        setConnected(false);
+      }
+    };
+  }, [client]);
+  return useSyncExternalStore(
+    subscribeConnection,
+    () => connected,
+    () => false,
+  );
+}
