@@ -94,7 +94,15 @@ describeE2E('staff correct the record: matches by hand, Elo undo, staff accounts
       expect((await team(home.id)).elo).toBe(effect.get(home.name)!.after);
       expect((await team(away.id)).elo).toBe(effect.get(away.name)!.after);
 
-      const match = await site.database.db.selectFrom('matches').select(['id', 'forfeit']).where('platform', '=', 'manual').executeTakeFirstOrThrow();
+      // The newest hand-entered match between the two (the demo league has hand-entered event matches too).
+      const match = await site.database.db
+        .selectFrom('matches')
+        .select(['id', 'forfeit'])
+        .where('platform', '=', 'manual')
+        .where('team1_id', '=', home.id)
+        .where('team2_id', '=', away.id)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
       expect(match.forfeit).toBe(true);
       await page.goto(`${site.url}/teams/${home.id}`);
       const row = page.locator(`tr[data-result-row="${match.id}"]`);
@@ -115,7 +123,7 @@ describeE2E('staff correct the record: matches by hand, Elo undo, staff accounts
       await page.goto(`${site.url}/admin#matches`);
       await page.reload();
       await page.getByRole('searchbox', { name: 'Search matches' }).fill(home.name);
-      await page.getByRole('row').filter({ hasText: 'Manual' }).getByRole('button', { name: /^Edit / }).click();
+      await page.getByRole('row').filter({ hasText: `${home.name} vs ${away.name}` }).filter({ hasText: 'Manual' }).first().getByRole('button', { name: /^Edit / }).click();
       await page.getByRole('textbox', { name: 'Team 1 score' }).fill('0');
       await page.getByRole('textbox', { name: 'Team 2 score' }).fill('1');
       await chooseTeam('Winner', away.name);
