@@ -6,7 +6,7 @@ import { isConflictError, serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { EloChangeList, UndoRunButton, useConfirm } from '../admin-shell';
 import { formatDate, formatSignedNumber } from '../common/format';
-import { WholeNumberInput } from '../common/WholeNumberInput';
+import { WholeNumberInput } from '../admin-shell/WholeNumberInput';
 import { ruleMessage, useIsOwner } from './inputs';
 import { ToolCard, toolResult } from './ToolCard';
 

@@ -10,7 +10,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { WholeNumberInput } from '../common/WholeNumberInput';
+import { WholeNumberInput } from '../admin-shell/WholeNumberInput';
 import { PictureField } from '../pictures/PictureField';
 import { playerFormValues } from './form-values';
 

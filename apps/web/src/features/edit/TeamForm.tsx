@@ -2,7 +2,7 @@ import { MAX_ELO, MIN_ELO, emptyAsUndefined, teamEditFields, type AdminTeam, typ
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { WholeNumberInput } from '../common/WholeNumberInput';
+import { WholeNumberInput } from '../admin-shell/WholeNumberInput';
 import { PictureField } from '../pictures/PictureField';
 import { teamFormValues } from './form-values';
 
