@@ -16,7 +16,7 @@ export function SignedInMenu() {
   if (!user) return null;
   return (
     <Group gap="xs" wrap="nowrap" aria-label="Signed in" role="group">
-      <Anchor component={Link} to="/admin" size="sm" title="Admin Panel">
+      <Anchor component={Link} to="/admin" size="sm" title="Admin Panel" visibleFrom="sm">
         <VisuallyHidden>Signed in as </VisuallyHidden>
         {user.email}
       </Anchor>
