@@ -197,3 +197,11 @@ export type UpdateMatchesInput = z.input<typeof updateMatchesInput>;
 export type UpdateMatchesOutput = z.output<typeof updateMatchesOutput>;
 export type UpdatePlayerEloInput = z.input<typeof updatePlayerEloInput>;
 export type UpdatePlayerEloOutput = z.output<typeof updatePlayerEloOutput>;
+
+/** Teams earlier imports matched to these platform team ids (Faceit faction ids, Leaguespot team ids). */
+export const knownPlatformTeamsInput = z.object({
+  platform,
+  platform_team_ids: z.array(z.string().min(1).max(200)).max(1000),
+});
+export const knownPlatformTeamsOutput = z.array(z.object({ platform_team_id: z.string(), team_id: z.string(), team_name: z.string() }));
+export type KnownPlatformTeams = z.output<typeof knownPlatformTeamsOutput>;

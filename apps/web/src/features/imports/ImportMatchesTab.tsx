@@ -20,6 +20,7 @@ import {
   MATCH_STEP,
   MESSAGES,
   participantMatches,
+  platformTeamIds,
   platformTeamNames,
   previewRequest,
   STEPS,
@@ -135,7 +136,7 @@ export function ImportMatchesTab() {
     <SeasonStep key="season" seasonId={choices.seasonId} onChange={(seasonId) => change({ seasonId })} />,
     <DetailsStep key="details" choices={choices} onChange={change} />,
     preview ? <PreviewStep key="preview" preview={preview} /> : null,
-    <ParticipantMatcher key="match" platform={choices.platform} platformTeams={platformTeamNames(preview)} matches={matches} onChange={setMatches} />,
+    <ParticipantMatcher key="match" platform={choices.platform} platformTeams={platformTeamNames(preview)} platformTeamIds={platformTeamIds(preview)} matches={matches} onChange={setMatches} />,
     <CompleteStep key="complete" result={result} onRestart={restart} />,
   ];
 

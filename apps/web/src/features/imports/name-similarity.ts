@@ -32,6 +32,8 @@ export interface Proposal {
   teamName: string;
   /** 0 to 1. */
   similarity: number;
+  /** Proposed because an earlier import matched this platform team id to the team. */
+  byPlatformId?: boolean;
 }
 
 /** For each platform team, the existing team whose name is most alike, when alike enough. */
@@ -46,4 +48,21 @@ export function proposeByName(platformTeams: readonly string[], teams: readonly 
     if (best) proposals.push(best);
   }
   return proposals;
+}
+
+/**
+ * Proposals for the participant matcher: first the team an earlier import matched the same
+ * platform team id to, then, for the rest, the team whose name is most alike.
+ */
+export function proposeMatches(
+  platformTeams: readonly string[],
+  knownByName: ReadonlyMap<string, { teamId: string; teamName: string }>,
+  teams: readonly { id: string; name: string }[],
+): Proposal[] {
+  const byId = platformTeams.flatMap((platformTeam) => {
+    const known = knownByName.get(platformTeam);
+    return known ? [{ platformTeam, ...known, similarity: 1, byPlatformId: true }] : [];
+  });
+  const rest = platformTeams.filter((platformTeam) => !knownByName.has(platformTeam));
+  return [...byId, ...proposeByName(rest, teams)];
 }
