@@ -1,7 +1,6 @@
 import { Button, Container, Group, Modal, Stack, Tabs, Title } from '@mantine/core';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { pageTitle } from '../../lib/site-settings';
-import { SignOutButton } from '../auth/SignOutButton';
 import { LoadingState } from '../common/states';
 import { useHashTab } from '../common/useHashTab';
 import { usePageTitle } from '../common/usePageTitle';
@@ -48,7 +47,7 @@ function AccountSecurityButton() {
   );
 }
 
-/** /admin: Account Security, Sign Out and the tabs; the open tab lives in the URL hash (#edit, #viewer, …). */
+/** /admin: Account Security and the tabs (Sign Out is in the top bar on every page); the open tab lives in the URL hash (#edit, #viewer, …). */
 export function AdminPanel() {
   usePageTitle(pageTitle('Admin Panel'));
   const [active, select] = useHashTab(TAB_VALUES, 'control-panel');
@@ -60,7 +59,6 @@ export function AdminPanel() {
         </Title>
         <Group gap="sm" wrap="nowrap">
           <AccountSecurityButton />
-          <SignOutButton />
         </Group>
       </Group>
       <Tabs value={active} onChange={select} keepMounted={false}>

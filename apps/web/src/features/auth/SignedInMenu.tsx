@@ -1,28 +1,20 @@
-import { Anchor, Button, Group, VisuallyHidden } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useSession } from './useSession';
-import { useSignOut } from './SignOutButton';
+
+// Staff controls stay out of the visitors' bundle (e2e/bundle-size.e2e.test.ts).
+const SignedInControls = lazy(() => import('./SignedInControls'));
 
 /**
- * For the top bar of every page: who is signed in (a link to the Admin Panel) and Sign Out.
- * Shows nothing to visitors, nor while the session is still being asked for. Built from
- * components whose styles the public pages already load (Anchor, Button), so it looks right
- * on a public page opened before any staff screen.
+ * For the top bar of every page: who is signed in and Sign Out. Shows nothing to visitors,
+ * nor while the session is still being asked for.
  */
 export function SignedInMenu() {
   const session = useSession();
-  const signOut = useSignOut();
   const user = session.data;
   if (!user) return null;
   return (
-    <Group gap="xs" wrap="nowrap" aria-label="Signed in" role="group">
-      <Anchor component={Link} to="/admin" size="sm" title="Admin Panel" visibleFrom="sm">
-        <VisuallyHidden>Signed in as </VisuallyHidden>
-        {user.email}
-      </Anchor>
-      <Button variant="default" size="compact-sm" onClick={() => signOut.mutate()} loading={signOut.isPending}>
-        Sign Out
-      </Button>
-    </Group>
+    <Suspense fallback={null}>
+      <SignedInControls email={user.email} />
+    </Suspense>
   );
 }

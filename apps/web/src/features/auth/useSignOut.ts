@@ -1,4 +1,3 @@
-import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../lib/trpc';
@@ -16,13 +15,4 @@ export function useSignOut() {
       await navigate({ to: '/signin' });
     },
   });
-}
-
-export function SignOutButton() {
-  const signOut = useSignOut();
-  return (
-    <Button variant="default" onClick={() => signOut.mutate()} loading={signOut.isPending}>
-      Sign Out
-    </Button>
-  );
 }
