@@ -30,6 +30,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   },
   light: {
     '--mantine-color-dimmed': theme.colors.gray[7]!,
+    // Placeholders are read as text (an empty file input, a select's hint): full contrast, as dimmed.
+    '--mantine-color-placeholder': theme.colors.gray[7]!,
     // Scores and Elo changes as text on the page.
     '--score-higher-text': '#1b7a33',
     '--score-lower-text': theme.colors.red[9]!,
@@ -45,6 +47,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   },
   dark: {
     '--mantine-color-dimmed': theme.colors.dark[1]!,
+    '--mantine-color-placeholder': theme.colors.dark[1]!,
     '--score-higher-text': theme.colors.green[4]!,
     '--score-lower-text': theme.colors.red[4]!,
     '--app-error-text': theme.colors.red[4]!,

@@ -228,9 +228,15 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
               />
             )}
             <TextInput label="Title Text" value={title} onChange={(event) => setTitle(event.currentTarget.value)} />
-            <ColorInput label="Title Color" value={titleColor} onChange={setTitleColor} />
-            <ColorInput label="Team Text Color" value={teamTextColor} onChange={setTeamTextColor} />
-            <ColorInput label="Text Background Overlay" format="rgba" value={overlayColor} onChange={setOverlayColor} />
+            <ColorInput label="Title Color" value={titleColor} onChange={setTitleColor} eyeDropperButtonProps={{ 'aria-label': 'Pick the title colour from the screen' }} />
+            <ColorInput label="Team Text Color" value={teamTextColor} onChange={setTeamTextColor} eyeDropperButtonProps={{ 'aria-label': 'Pick the team text colour from the screen' }} />
+            <ColorInput
+              label="Text Background Overlay"
+              format="rgba"
+              value={overlayColor}
+              onChange={setOverlayColor}
+              eyeDropperButtonProps={{ 'aria-label': 'Pick the overlay colour from the screen' }}
+            />
           </Stack>
         </Card>
 
