@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfirmProvider } from '../admin-shell';
 import { paged, renderWithProviders, type FakeProcedure } from '../common/testing';
+import { fakeJobsApi } from '../jobs/testing';
 import { CalculateTeamEloAction, RankingSnapshotAction, RecalculateEloAction, ResetPlayerEloAction } from './EloActions';
 
 const owner = { id: 'u1', email: 'owner@example.test', role: 'owner' };
@@ -26,6 +27,8 @@ async function run(title: string, confirmLabel = 'Confirm') {
   return screen.getByRole('region', { name: title });
 }
 
+beforeEach(() => localStorage.clear());
+
 describe('Control Panel Elo tools', () => {
   it('shows the inputs with their defaults', async () => {
     renderTools({});
@@ -36,11 +39,15 @@ describe('Control Panel Elo tools', () => {
   });
 
   it('reports the counts of each tool after confirmation', async () => {
+    // Calculate Team ELO and Recalculate All run as background jobs.
+    const jobs = fakeJobsApi({
+      calculate_team_elo: () => ({ updated_teams: 58, teams_without_enough_players: 2, total_teams_processed: 60 }),
+      recalculate_elo: () => ({ summary: { processed_count: 556, error_count: 3 }, total_elo_changes: 550 }),
+    });
     renderTools({
       'admin.elo.resetPlayers': () => ({ updated_players: 357 }),
-      'admin.elo.calculateTeams': () => ({ updated_teams: 58, teams_without_enough_players: 2, total_teams_processed: 60 }),
-      'admin.elo.recalculateAll': () => ({ summary: { processed_count: 556, error_count: 3 }, total_elo_changes: 550 }),
       'admin.rankings.createSnapshot': () => ({ teams_ranked: 60, season_name: 'Fall 2026', season_id: 's1', ranking_id: 'r1' }),
+      ...jobs.api,
     });
     expect((await run('Reset Player ELO', 'Reset')).textContent).toContain('Updated players: 357');
     await screen.findByText('Updated players: 357');
@@ -57,19 +64,23 @@ describe('Control Panel Elo tools', () => {
 
     await run('Create Ranking Snapshot');
     expect(await screen.findByText('Ranked 60 teams for Fall 2026.')).toBeTruthy();
+    expect(jobs.started).toEqual([
+      { kind: 'calculate_team_elo', input: { only_default_elo: false, default_elo: 1000 } },
+      { kind: 'recalculate_elo', input: { reset_to_default: true, default_elo: 1000 } },
+    ]);
   });
 
   it.each([
     ['Reset Player ELO', 'Reset', 'admin.elo.resetPlayers', 'There was an error resetting player ELO values.'],
-    ['Calculate Team ELO', 'Confirm', 'admin.elo.calculateTeams', 'There was an error calculating team ELO values.'],
-    ['Recalculate All ELO', 'Recalculate', 'admin.elo.recalculateAll', 'There was an error recalculating ELO values.'],
+    ['Calculate Team ELO', 'Confirm', 'calculate_team_elo', 'There was an error calculating team ELO values.'],
+    ['Recalculate All ELO', 'Recalculate', 'recalculate_elo', 'There was an error recalculating ELO values.'],
     ['Create Ranking Snapshot', 'Confirm', 'admin.rankings.createSnapshot', 'There was an error creating the ranking snapshot.'],
   ])('%s shows its error text of docs/product.md when it fails', async (title, confirmLabel, procedure, text) => {
-    renderTools({
-      [procedure]: () => {
-        throw new Error('boom');
-      },
-    });
+    const boom = () => {
+      throw new Error('boom');
+    };
+    // A job kind fails as a job; the other tools answer at once.
+    renderTools(procedure.includes('.') ? { [procedure]: boom } : fakeJobsApi({ [procedure]: boom }).api);
     await run(title, confirmLabel);
     expect((await screen.findByRole('alert')).textContent).toContain(text);
   });

@@ -1,7 +1,9 @@
-import { Checkbox, NumberInput, Select, Text } from '@mantine/core';
+import { Checkbox, NumberInput, Select } from '@mantine/core';
 import { DEFAULT_ELO, DEFAULT_SKILL_LEVEL } from '@campus-elo/domain';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { ToolJobPanel } from '../jobs/JobProgress';
+import { useToolJob } from '../jobs/use-job';
 import { useIsOwner, wholeNumber } from './inputs';
 import { ToolCard } from './ToolCard';
 
@@ -32,8 +34,8 @@ export function ResetPlayerEloAction() {
 }
 
 export function CalculateTeamEloAction() {
-  const utils = trpc.useUtils();
-  const calculate = trpc.admin.elo.calculateTeams.useMutation({ onSuccess: () => utils.public.invalidate() });
+  const job = useToolJob('calculate_team_elo');
+  const errorText = 'There was an error calculating team ELO values.';
   const [onlyDefault, setOnlyDefault] = useState(false);
   const [defaultElo, setDefaultElo] = useState<number | string>(DEFAULT_ELO);
   return (
@@ -45,17 +47,13 @@ export function CalculateTeamEloAction() {
         title: 'Calculate team ELO?',
         message: onlyDefault ? `Teams whose ELO is still ${wholeNumber(defaultElo)} will be rated from their rosters.` : 'Every team will be rated from its roster.',
       }}
-      errorText="There was an error calculating team ELO values."
+      errorText={errorText}
+      canRun={!job.active}
       run={async () => {
-        const result = await calculate.mutateAsync({ only_default_elo: onlyDefault, default_elo: wholeNumber(defaultElo) });
-        return (
-          <>
-            <Text size="sm">Updated teams: {result.updated_teams}</Text>
-            <Text size="sm">Teams without enough players: {result.teams_without_enough_players}</Text>
-            <Text size="sm">Total teams processed: {result.total_teams_processed}</Text>
-          </>
-        );
+        await job.start({ only_default_elo: onlyDefault, default_elo: wholeNumber(defaultElo) });
+        return null;
       }}
+      footer={<ToolJobPanel tool={job} errorText={errorText} />}
     >
       <Checkbox label="Only teams with the default ELO" checked={onlyDefault} onChange={(event) => setOnlyDefault(event.currentTarget.checked)} />
       <NumberInput label="Default ELO" value={defaultElo} onChange={setDefaultElo} min={0} allowDecimal={false} />
@@ -65,8 +63,8 @@ export function CalculateTeamEloAction() {
 
 export function RecalculateEloAction() {
   const isOwner = useIsOwner();
-  const utils = trpc.useUtils();
-  const recalculate = trpc.admin.elo.recalculateAll.useMutation({ onSuccess: () => utils.public.invalidate() });
+  const job = useToolJob('recalculate_elo');
+  const errorText = 'There was an error recalculating ELO values.';
   const [resetToDefault, setResetToDefault] = useState(true);
   const [defaultElo, setDefaultElo] = useState<number | string>(DEFAULT_ELO);
   return (
@@ -75,7 +73,7 @@ export function RecalculateEloAction() {
       description="Replays every completed match, oldest first, and rewrites every team's ELO."
       buttonLabel="Recalculate All ELO"
       ownerOnly
-      canRun={isOwner}
+      canRun={isOwner && !job.active}
       confirm={{
         title: 'Recalculate all ELO?',
         message: resetToDefault
@@ -84,17 +82,12 @@ export function RecalculateEloAction() {
         color: 'red',
         confirmLabel: 'Recalculate',
       }}
-      errorText="There was an error recalculating ELO values."
+      errorText={errorText}
       run={async () => {
-        const result = await recalculate.mutateAsync({ reset_to_default: resetToDefault, default_elo: wholeNumber(defaultElo) });
-        return (
-          <>
-            <Text size="sm">Processed: {result.summary.processed_count}</Text>
-            <Text size="sm">Errors: {result.summary.error_count}</Text>
-            <Text size="sm">Total ELO changes: {result.total_elo_changes}</Text>
-          </>
-        );
+        await job.start({ reset_to_default: resetToDefault, default_elo: wholeNumber(defaultElo) });
+        return null;
       }}
+      footer={<ToolJobPanel tool={job} errorText={errorText} />}
     >
       <Checkbox label="Reset to default first" checked={resetToDefault} onChange={(event) => setResetToDefault(event.currentTarget.checked)} />
       <NumberInput label="Default ELO" value={defaultElo} onChange={setDefaultElo} min={0} allowDecimal={false} />

@@ -10,18 +10,20 @@ interface ToolCardProps {
   children?: ReactNode;
   buttonLabel: string;
   confirm: ConfirmOptions;
-  /** Runs the tool; answers what the success notice says. */
+  /** Runs the tool; answers what the success notice says, or null when `footer` reports instead. */
   run(): Promise<ReactNode>;
   /** This tool's error text (docs/product.md, texts). */
   errorText: string;
   /** Owners only: shown to admins, but not runnable. */
   ownerOnly?: boolean;
   canRun?: boolean;
+  /** Below the notice: a background job's progress. */
+  footer?: ReactNode;
 }
 
 
 /** One Control Panel action: inputs, a confirmation before it runs and its result notice (15 s). */
-export function ToolCard({ title, description, children, buttonLabel, confirm, run, errorText, ownerOnly, canRun = true }: ToolCardProps) {
+export function ToolCard({ title, description, children, buttonLabel, confirm, run, errorText, ownerOnly, canRun = true, footer }: ToolCardProps) {
   const askConfirmation = useConfirm();
   const { notice, show, clear } = useNotice();
   const [running, setRunning] = useState(false);
@@ -31,7 +33,8 @@ export function ToolCard({ title, description, children, buttonLabel, confirm, r
     setRunning(true);
     clear();
     try {
-      show({ color: 'green', message: await run() });
+      const message = await run();
+      if (message !== null) show({ color: 'green', message });
     } catch (error) {
       const reason = serverMessage(error);
       show({
@@ -75,6 +78,7 @@ export function ToolCard({ title, description, children, buttonLabel, confirm, r
           </Button>
         </Group>
         <NoticeSlot notice={notice} onClose={clear} />
+        {footer}
       </Stack>
     </Card>
   );

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paged, renderWithProviders, type FakeProcedure } from '../common/testing';
+import { fakeJobsApi } from '../jobs/testing';
 import { ImportMatchesTab } from './ImportMatchesTab';
 
 const team = (name: string) => ({ faction_id: name, name, avatar: '', roster: [] });
@@ -19,7 +20,8 @@ function api(overrides: Record<string, FakeProcedure> = {}): Record<string, Fake
     'admin.seasons.create': () => ({ id: 's2', name: 'Spring 2026', start_date: '2026-01-01', end_date: '2026-06-30' }),
     'admin.imports.preview': () => previewAnswer,
     'admin.teams.options': () => [{ id: 't1', name: 'Existing Alpha' }],
-    'admin.imports.commit': () => ({ message: 'ok', matches_imported: 2, matches_updated: 0, matches_skipped: 0 }),
+    // The import runs as a background job.
+    ...fakeJobsApi({ import: () => ({ message: 'ok', matches_imported: 2, matches_updated: 0, matches_skipped: 0 }) }).api,
     ...overrides,
   };
 }
@@ -40,6 +42,8 @@ async function toDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByText('Input Data');
 }
+
+beforeEach(() => localStorage.clear());
 
 describe('ImportMatchesTab', () => {
   it('walks the seven steps and imports', async () => {
@@ -99,11 +103,13 @@ describe('ImportMatchesTab', () => {
   it('shows the server error when the import fails', async () => {
     const user = userEvent.setup();
     renderWithProviders(<ImportMatchesTab />, {
-      api: api({
-        'admin.imports.commit': () => {
-          throw new Error('Season not found');
-        },
-      }),
+      api: api(
+        fakeJobsApi({
+          import: () => {
+            throw new Error('Season not found');
+          },
+        }).api,
+      ),
     });
     await toDetails(user);
     await user.type(screen.getByLabelText(/Competition Name/), 'Cup');

@@ -1,7 +1,8 @@
-import { Checkbox, MultiSelect, PasswordInput, Select, Text, TextInput } from '@mantine/core';
+import { Checkbox, MultiSelect, PasswordInput, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { trpc } from '../../lib/trpc';
 import { ToolCard } from '../control-panel/ToolCard';
+import { ToolJobPanel } from '../jobs/JobProgress';
+import { useToolJob } from '../jobs/use-job';
 
 const STATUS_OPTIONS = [
   { value: 'scheduled', label: 'Scheduled' },
@@ -18,8 +19,8 @@ function idList(text: string): string[] {
 
 /** Control Panel: sets players' Elo and skill level from their Faceit CS2 profile (by Steam id). */
 export function UpdatePlayerEloAction() {
-  const utils = trpc.useUtils();
-  const update = trpc.admin.imports.updatePlayerElo.useMutation({ onSuccess: () => utils.public.invalidate() });
+  const job = useToolJob('update_player_elo');
+  const errorText = 'There was an error updating player ELO values.';
   const [apiKey, setApiKey] = useState('');
   return (
     <ToolCard
@@ -27,17 +28,14 @@ export function UpdatePlayerEloAction() {
       description="Looks up every player with a Steam ID on Faceit and takes their CS2 ELO and skill level."
       buttonLabel="Update Player ELO"
       confirm={{ title: 'Update player ELO?', message: 'Every player with a Steam ID gets their current Faceit ELO and skill level.' }}
-      errorText="There was an error updating player ELO values."
+      errorText={errorText}
+      canRun={!job.active}
       run={async () => {
-        const result = await update.mutateAsync({ api_key: apiKey.trim() || undefined });
-        return (
-          <>
-            <Text size="sm">Updated players: {result.updated_players}</Text>
-            <Text size="sm">Not found: {result.not_found}</Text>
-            {result.failed > 0 && <Text size="sm">Lookups failed: {result.failed}</Text>}
-          </>
-        );
+        // The key travels with the job's input and is never stored (the server drops it from the jobs table).
+        await job.start({ api_key: apiKey.trim() || undefined });
+        return null;
       }}
+      footer={<ToolJobPanel tool={job} errorText={errorText} />}
     >
       <PasswordInput
         label="Faceit API key (optional)"
@@ -52,8 +50,8 @@ export function UpdatePlayerEloAction() {
 
 /** Control Panel: refreshes imported matches from Faceit and Leaguespot (status, scores, winner, Elo). */
 export function UpdateMatchesAction() {
-  const utils = trpc.useUtils();
-  const update = trpc.admin.imports.updateMatches.useMutation({ onSuccess: () => utils.public.invalidate() });
+  const job = useToolJob('update_matches');
+  const errorText = 'There was an error updating match data.';
   const [platform, setPlatform] = useState<string | null>(null);
   const [autoDetect, setAutoDetect] = useState(true);
   const [statuses, setStatuses] = useState<string[]>([]);
@@ -73,22 +71,18 @@ export function UpdateMatchesAction() {
               ? 'Scheduled and live matches up to a week ahead (and overdue ones) will be fetched again from their platform.'
               : 'The matches with the chosen statuses will be fetched again from their platform.',
       }}
-      errorText="There was an error updating match data."
+      errorText={errorText}
+      canRun={!job.active}
       run={async () => {
-        const result = await update.mutateAsync({
+        await job.start({
           match_ids: ids.length > 0 ? ids : undefined,
           platform: platform === 'faceit' || platform === 'leaguespot' ? platform : undefined,
           status_filter: statuses.length > 0 ? (statuses as StatusFilter[]) : undefined,
           auto_detect: autoDetect,
         });
-        return (
-          <>
-            <Text size="sm">Updated: {result.updated_count}</Text>
-            <Text size="sm">Errors: {result.error_count}</Text>
-            <Text size="sm">Total processed: {result.total_processed}</Text>
-          </>
-        );
+        return null;
       }}
+      footer={<ToolJobPanel tool={job} errorText={errorText} />}
     >
       <Select
         label="Platform"

@@ -1,0 +1,121 @@
+import { Alert, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { isNotFoundError, serverMessage } from '../../lib/error-message';
+import { trpc } from '../../lib/trpc';
+import { LoadingState } from '../common/states';
+import { describeJobResult, isActiveJob, JOB_KIND_LABELS, JOB_STATE_LABELS, type Job } from './job-results';
+import type { ToolJob, useJob } from './use-job';
+
+/** The failed items (or the failure) a job reported, as they came. */
+export function FailedItems({ errors }: { errors: Job['errors'] }) {
+  if (errors.length === 0) return null;
+  return (
+    <div>
+      <Text size="sm" fw={600}>
+        Errors
+      </Text>
+      <List size="sm" spacing={2}>
+        {errors.map((error, index) => (
+          <List.Item key={`${index}-${error.item ?? ''}`}>{error.item ? `${error.item}: ${error.reason}` : error.reason}</List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
+
+/** Done of total as a bar with its counts, moving while the job has not ended. */
+export function JobBar({ job }: { job: Job }) {
+  const { done, total, errors } = job.progress;
+  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  const active = isActiveJob(job);
+  return (
+    <Stack gap={4}>
+      <Progress
+        value={active && done === 0 ? 100 : percent}
+        animated={active}
+        striped={active}
+        color={errors > 0 || job.state === 'failed' ? 'orange' : undefined}
+        aria-label={`${JOB_KIND_LABELS[job.kind]}: ${done} of ${total} done`}
+      />
+      <Text size="xs" c="dimmed">
+        {done} of {total} done{errors > 0 ? `, ${errors} failed` : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+interface JobProgressProps {
+  job: ReturnType<typeof useJob>;
+  /** The tool's error text (docs/product.md), shown when the job failed. */
+  errorText: string;
+  onDismiss(): void;
+}
+
+/**
+ * A started tool's job: its state, a progress bar with counts, the failed items as they are
+ * reported and, once it ends, the tool's result or error. It runs on if the page is closed.
+ */
+export function JobProgress({ job, errorText, onDismiss }: JobProgressProps) {
+  const utils = trpc.useUtils();
+  const cancel = trpc.admin.jobs.cancel.useMutation({ onSettled: () => utils.admin.jobs.invalidate() });
+  const data = job.data;
+  const ended = data !== undefined && !isActiveJob(data);
+  useEffect(() => {
+    // The tool changed league data (an import also adds teams): everything shown is read again.
+    if (ended && data.state === 'done') void utils.invalidate();
+  }, [ended, data?.state, utils]);
+
+  if (job.isPending) return <LoadingState label="Loading the job" />;
+  if (job.isError || !data) {
+    return (
+      <Alert color="gray" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={onDismiss}>
+        {isNotFoundError(job.error) ? 'This job is no longer on record.' : 'The job could not be read; it goes on in the background. See the Jobs tab.'}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="xs" aria-label={`${JOB_KIND_LABELS[data.kind]} job`} role="group">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" fw={600} role="status">
+          {JOB_STATE_LABELS[data.state]}
+          {!ended && ' — it goes on if you leave this page'}
+        </Text>
+        {data.state === 'queued' && (
+          <Button size="compact-sm" variant="default" loading={cancel.isPending} onClick={() => cancel.mutate({ id: data.id })}>
+            Cancel
+          </Button>
+        )}
+        {ended && (
+          <Button size="compact-sm" variant="subtle" onClick={onDismiss}>
+            Dismiss
+          </Button>
+        )}
+      </Group>
+      <JobBar job={data} />
+      {cancel.isError && (
+        <Text size="xs" c="red" role="alert">
+          {serverMessage(cancel.error) ?? 'The job could not be cancelled.'}
+        </Text>
+      )}
+      {data.state === 'done' && (
+        <Alert color="green" variant="light" role="status">
+          {describeJobResult(data.kind, data.result)}
+        </Alert>
+      )}
+      {data.state === 'failed' ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorText}
+          <FailedItems errors={data.errors} />
+        </Alert>
+      ) : (
+        <FailedItems errors={data.errors} />
+      )}
+    </Stack>
+  );
+}
+
+/** A tool card's last job, while there is one to show. */
+export function ToolJobPanel({ tool, errorText }: { tool: ToolJob; errorText: string }) {
+  if (tool.jobId === null) return null;
+  return <JobProgress key={tool.jobId} job={tool.job} errorText={errorText} onDismiss={tool.dismiss} />;
+}
