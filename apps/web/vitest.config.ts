@@ -8,7 +8,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.e2e.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'e2e/**/*.e2e.test.ts'],
     setupFiles: ['./test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 180_000,

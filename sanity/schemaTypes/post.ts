@@ -2,7 +2,7 @@
  * The news post document type, for a Sanity Studio that feeds the site (see ../README.md).
  * Written as the plain object that Sanity's `defineType` returns, so this repository needs no
  * Sanity dependency; the fields are the ones the site's GROQ queries read
- * (apps/web/src/features/news/queries.ts).
+ * (packages/api-contract/src/news-queries.ts).
  */
 
 /** The part of Sanity's validation rule API used here. */

@@ -10,6 +10,8 @@ import { registerFeedRoutes } from './features/feeds/routes';
 import { notificationSource } from './features/live/notifications';
 import { registerLiveRoutes } from './features/live/routes';
 import { registerMediaRoutes } from './features/media/routes';
+import { registerOgImageRoutes } from './features/pages/og-image';
+import { registerSitemapRoutes } from './features/pages/sitemap';
 import { registerApiDocs } from './http/api-docs';
 import { BODY_LIMIT, limitTrpcBodies } from './http/body-limits';
 import { registerCaching } from './http/caching';
@@ -141,6 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerFeedRoutes(app, deps);
   // The live stream needs the database's notices; an app built without them (some tests) serves none.
   if (options.listen) registerLiveRoutes(app, deps, notificationSource(options.listen));
+  await registerOgImageRoutes(app, deps);
+  registerSitemapRoutes(app, deps);
 
   await registerWebApp(app, deps);
 

@@ -3,6 +3,7 @@ import { authRouter } from './features/auth/router';
 import { competitionsAdminRouter, competitionsPublicProcedures } from './features/competitions/router';
 import { databaseRouter } from './features/database/router';
 import { eloRouter } from './features/elo/router';
+import { eventsAdminRouter, eventsPublicProcedures } from './features/events/router';
 import { imageProxyRouter } from './features/image-proxy/router';
 import { importsRouter } from './features/imports/router';
 import { jobsRouter } from './features/jobs/router';
@@ -32,6 +33,7 @@ export const appRouter = router({
     ...competitionsPublicProcedures,
     ...rankingsPublicProcedures,
     ...searchPublicProcedures,
+    ...eventsPublicProcedures,
   }),
   auth: authRouter,
   /** Platforms' deliveries, each authenticated by its own shared secret. */
@@ -53,6 +55,7 @@ export const appRouter = router({
     audit: auditRouter,
     staff: staffRouter,
     jobs: jobsRouter,
+    events: eventsAdminRouter,
   }),
 });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /** The public list paths (and the current season), as the fuzz test and `pnpm bench:fuzz` call them. */
-export const PUBLIC_PATHS = ['teams', 'players', 'matches', 'seasons', 'rankings', 'ranking-items', 'current-season'].map((p) => `/v1/public/${p}`);
+export const PUBLIC_PATHS = ['teams', 'players', 'matches', 'seasons', 'rankings', 'ranking-items', 'current-season', 'events'].map((p) => `/v1/public/${p}`);
 
 const KNOWN_KEYS = [
   'sort', 'order', 'page', 'page_size', 'season_id', 'name', 'school_name', 'id', 'team_id', 'visible', 'benched',
@@ -16,7 +16,7 @@ const KNOWN_KEYS = [
 export function publicQueryString(knownIds: readonly string[]): fc.Arbitrary<string> {
   const edgyValues = fc.constantFrom(
     '', ' ', 'true', 'false', 'TRUE', 'asc', 'desc', 'elo', 'name', 'school_name', 'skill_level', 'date', 'rank', 'start_date',
-    'scheduled', 'in_progress', 'completed', 'cancelled', 'completed,cancelled', 'scheduled,', ',', ',,',
+    'scheduled', 'in_progress', 'completed', 'cancelled', 'completed,cancelled', 'upcoming', 'ongoing', 'past', 'scheduled,', ',', ',,',
     '0', '-1', '1', '2', '100', '101', '1e3', '1e400', '0x10', '1.5', 'NaN', 'Infinity', '9007199254740993',
     '2026-11-22', '2026-11-22T23:59:59Z', '2026-11-22T12:00:00+01:00', '2026-02-30', '9999-99-99', '0000-01-01', '2026-11-22T',
     ...knownIds, '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff',

@@ -123,7 +123,7 @@ describe('match counts per status (trigger-kept)', () => {
     const scratch = await createTestDatabase();
     try {
       await insertLeague(scratch.db);
-      await sql`TRUNCATE matches`.execute(scratch.db);
+      await sql`TRUNCATE matches, event_bracket_matches`.execute(scratch.db);
       expect((await listMatches(scratch.db, matchListInput.parse({}))).count).toBe(0);
       await scratch.db
         .insertInto('matches')

@@ -6,8 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { VIEWPORTS, WEB_DIST, describeE2E, launchBrowser, startTestSite, type TestSite } from './harness';
 
-/** The home page's first load (JavaScript and CSS together, gzip) must stay under this. */
-const HOME_BUDGET_BYTES = 250 * 1024;
+/** The home page's first load (JavaScript and CSS together, gzip) must stay under this (about 180 KB since the news client and zod left it; issue 12 aims at 150). */
+const HOME_BUDGET_BYTES = 190 * 1024;
 
 /** Text that only the staff screens contain: a public page that loads it has pulled in admin code. */
 const ADMIN_ONLY_TEXT = ['Sign Out', 'Clear Database', 'Import Matches', 'Merge Teams', 'Graphic Generator', 'Database Viewer'];
@@ -38,7 +38,7 @@ describeE2E('bundle size and code splitting', () => {
     await site?.close();
   });
 
-  it("keeps the home page's initial JavaScript and CSS under 250 KB gzip", async () => {
+  it("keeps the home page's initial JavaScript and CSS under 190 KB gzip", async () => {
     // The desktop width shows all three columns, so it loads the most code.
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
     const tracked = trackAssets(page);

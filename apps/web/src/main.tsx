@@ -5,14 +5,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { dropFirstPageHeadWhenLeft } from './lib/page-head';
+import { seedPageData } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 const queryClient = createQueryClient();
+seedPageData(queryClient);
 const trpcClient = createTrpcClient();
 const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+dropFirstPageHeadWhenLeft((listener) => router.subscribe('onResolved', listener), window.location.pathname);
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -23,10 +23,14 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** Names imported as values from '@mantine/core' anywhere in the app. */
-function usedMantineNames(): Set<string> {
+/** The staff screens' source (sign-in, admin): their stylesheets are mantine-staff-styles.ts. */
+const STAFF_SOURCE = /^(features\/(activity|admin-matches|admin-shell|auth|clear-database|control-panel|edit|graphic|imports|merge|pictures|seasons|staff|viewer)\/|routes\/admin\/|routes\/signin\.tsx)/;
+const isStaffSource = (file: string) => STAFF_SOURCE.test(relative(here, file));
+
+/** Names imported as values from '@mantine/core' in these files. */
+function usedMantineNames(files: string[]): Set<string> {
   const names = new Set<string>();
-  for (const file of sourceFiles(here)) {
+  for (const file of files) {
     for (const [, list] of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
       for (const part of list!.split(',')) {
         const name = part.trim().split(/\s+as\s+/)[0]!;
@@ -50,8 +54,8 @@ function reachableModules(entries: string[]): Set<string> {
   return seen;
 }
 
-function requiredStylesheets(): string[] {
-  const entries = [...usedMantineNames()].map((name) => join(componentsRoot, name, `${name}.mjs`)).filter((path) => existsSync(path));
+function requiredStylesheets(files: string[]): string[] {
+  const entries = [...usedMantineNames(files)].map((name) => join(componentsRoot, name, `${name}.mjs`)).filter((path) => existsSync(path));
   const required = new Set(['baseline', 'default-css-variables', 'global']);
   for (const module of reachableModules(entries)) {
     const inside = relative(componentsRoot, module);
@@ -61,18 +65,35 @@ function requiredStylesheets(): string[] {
   return [...required];
 }
 
-function importedStylesheets(): string[] {
-  const source = readFileSync(join(here, 'mantine-styles.ts'), 'utf8');
+function importedStylesheets(module = 'mantine-styles.ts'): string[] {
+  const source = readFileSync(join(here, module), 'utf8');
   return [...source.matchAll(/import '@mantine\/core\/styles\/([^']+)\.css';/g)].map(([, name]) => name!);
 }
 
 describe('Mantine stylesheets', () => {
-  it('imports the stylesheet of every Mantine component the app uses', () => {
+  it('imports the stylesheet of every Mantine component the public pages use', () => {
     const imported = new Set(importedStylesheets());
-    expect(requiredStylesheets().filter((name) => !imported.has(name)).sort()).toEqual([]);
+    const publicFiles = sourceFiles(here).filter((file) => !isStaffSource(file));
+    expect(requiredStylesheets(publicFiles).filter((name) => !imported.has(name)).sort()).toEqual([]);
+  });
+
+  it('imports the rest the staff screens use in mantine-staff-styles.ts, loaded by their entry components only', () => {
+    const publicImports = new Set(importedStylesheets());
+    const staffImports = importedStylesheets('mantine-staff-styles.ts');
+    const staffFiles = sourceFiles(here).filter(isStaffSource);
+    expect(requiredStylesheets(staffFiles).filter((name) => !publicImports.has(name) && !staffImports.includes(name)).sort()).toEqual([]);
+    expect(staffImports.filter((name) => publicImports.has(name))).toEqual([]);
+    const importers = sourceFiles(here).filter((file) => readFileSync(file, 'utf8').includes("import '../../mantine-staff-styles';"));
+    expect(importers.map((file) => relative(here, file)).sort()).toEqual(['features/auth/AdminGuard.tsx', 'features/auth/SignInPage.tsx']);
   });
 
   it('imports the global styles first', () => {
     expect(importedStylesheets().slice(0, 3)).toEqual(['baseline', 'default-css-variables', 'global']);
+  });
+
+  it("imports a component's styles after those of the component it is built on", () => {
+    // Equal specificity: the later file wins, so Text after Anchor would undo Anchor's underline.
+    const order = importedStylesheets();
+    expect(order.indexOf('Text')).toBeLessThan(order.indexOf('Anchor'));
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Mantine's stylesheets, one per component the app uses, instead of the whole styles.css:
- * the home page's first load stays small. mantine-styles.test.ts lists what is missing when
- * a screen starts using another component. Global styles first, then the shared building
+ * Mantine's stylesheets, one per component the public pages use, instead of the whole
+ * styles.css: the home page's first load stays small (the staff screens' own are in
+ * mantine-staff-styles.ts, loaded with them). mantine-styles.test.ts lists what is missing
+ * when a screen starts using another component. Global styles first, then the shared building
  * blocks, so each component's rules come after those it builds on.
  */
 import '@mantine/core/styles/baseline.css';
@@ -16,44 +17,25 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Flex.css';
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
+// Anchor is built on Text: Text's rules first, or its 'text-decoration: none' wins over Anchor's underline.
+import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/CheckboxCard.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
-import '@mantine/core/styles/Code.css';
-import '@mantine/core/styles/ColorInput.css';
-import '@mantine/core/styles/ColorPicker.css';
-import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Grid.css';
-import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/Pagination.css';
-import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/Pill.css';
-import '@mantine/core/styles/PillsInput.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/RadioCard.css';
-import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
-import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Typography.css';

@@ -12,6 +12,13 @@ export const CLEARED_TABLES = [
   'ranking_items',
   'elo_adjustments',
   'player_elo_history',
+  'events',
+  'event_teams',
+  'event_bracket_stages',
+  'event_bracket_groups',
+  'event_bracket_rounds',
+  'event_bracket_matches',
+  'event_bracket_match_games',
 ] as const;
 export type ClearedTable = (typeof CLEARED_TABLES)[number];
 
@@ -73,6 +80,13 @@ export const backupFile = z.object({
     ranking_items: tableRows,
     elo_adjustments: laterTableRows,
     player_elo_history: laterTableRows,
+    events: laterTableRows,
+    event_teams: laterTableRows,
+    event_bracket_stages: laterTableRows,
+    event_bracket_groups: laterTableRows,
+    event_bracket_rounds: laterTableRows,
+    event_bracket_matches: laterTableRows,
+    event_bracket_match_games: laterTableRows,
   } satisfies Record<ClearedTable, typeof tableRows | typeof laterTableRows>),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * What the news GROQ queries (apps/web/src/features/news/queries.ts) answer, from a real
+ * What the news GROQ queries (news-queries.ts) answer, from a real
  * Sanity project or the server's local /content endpoint. Content is edited by people, so
  * optional fields are nullable and a field of the wrong type reads as missing instead of
  * failing the whole list.

@@ -16,6 +16,7 @@ import * as faceitWebhookEvents from './migrations/0072_faceit_webhook_events';
 import * as jobs from './migrations/0073_jobs';
 import * as discordOutbox from './migrations/0074_discord_outbox';
 import * as matchChangesOnInsert from './migrations/0075_match_changes_on_insert';
+import * as events from './migrations/0080_events';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0073_jobs': jobs,
   '0074_discord_outbox': discordOutbox,
   '0075_match_changes_on_insert': matchChangesOnInsert,
+  '0080_events': events,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

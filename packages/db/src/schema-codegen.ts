@@ -33,6 +33,8 @@ const columnOverrides = {
   'users.role': 'RoleColumn',
   'elo_adjustments.reason': 'EloAdjustmentReasonColumn',
   'player_elo_history.source': 'PlayerEloSourceColumn',
+  'events.format': "'single_elimination' | 'double_elimination' | 'round_robin' | 'swiss'",
+  'events.seeding': "Generated<'elo' | 'manual' | 'random'>",
   // Folded names for the search, computed by PostgreSQL (migration 0011): read-only.
   'teams.search_name': 'ColumnType<string, never, never>',
   'teams.search_school': 'ColumnType<string | null, never, never>',

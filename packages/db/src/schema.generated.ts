@@ -126,6 +126,84 @@ export interface EloRuns {
   user_id: string | null;
 }
 
+export interface EventBracketGroups {
+  data: JsonText;
+  event_id: string;
+  id: Generated<number>;
+}
+
+export interface EventBracketMatches {
+  /**
+   * The bracket library's match record (opponents, scores, results, status).
+   */
+  data: JsonText;
+  event_id: string;
+  id: Generated<number>;
+  /**
+   * The match played in this slot, when linked.
+   */
+  match_id: string | null;
+}
+
+export interface EventBracketMatchGames {
+  data: JsonText;
+  event_id: string;
+  id: Generated<number>;
+}
+
+export interface EventBracketRounds {
+  data: JsonText;
+  event_id: string;
+  id: Generated<number>;
+}
+
+export interface EventBracketStages {
+  data: JsonText;
+  event_id: string;
+  id: Generated<number>;
+}
+
+export interface Events {
+  /**
+   * Whether any bracket match has a result or is being played, kept from the bracket like the winner.
+   */
+  any_played: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  discord_url: string | null;
+  end_date: string;
+  format: "single_elimination" | "double_elimination" | "round_robin" | "swiss";
+  grand_final_reset: Generated<boolean>;
+  id: Generated<string>;
+  name: string;
+  picture: string | null;
+  registration_url: string | null;
+  season_id: string | null;
+  /**
+   * How the seeds were set: by current Elo, by hand, or at random from seeding_seed.
+   */
+  seeding: Generated<"elo" | "manual" | "random">;
+  /**
+   * The seed of the random seeding, shown so the draw can be repeated.
+   */
+  seeding_seed: string | null;
+  start_date: string;
+  stream_url: string | null;
+  stream2_url: string | null;
+  swiss_rounds: number | null;
+  /**
+   * The champion once decided, kept from the bracket after every change to it (the lists filter and show it without reading brackets).
+   */
+  winner_team_id: string | null;
+}
+
+export interface EventTeams {
+  event_id: string;
+  id: Generated<number>;
+  seed: number | null;
+  team_id: string;
+}
+
 export interface FaceitWebhookEvents {
   event: string;
   event_id: string;
@@ -439,6 +517,13 @@ export interface DB {
   elo_adjustments: EloAdjustments;
   elo_run_changes: EloRunChanges;
   elo_runs: EloRuns;
+  event_bracket_groups: EventBracketGroups;
+  event_bracket_match_games: EventBracketMatchGames;
+  event_bracket_matches: EventBracketMatches;
+  event_bracket_rounds: EventBracketRounds;
+  event_bracket_stages: EventBracketStages;
+  event_teams: EventTeams;
+  events: Events;
   faceit_webhook_events: FaceitWebhookEvents;
   jobs: Jobs;
   login_attempts: LoginAttempts;

@@ -12,3 +12,5 @@ export * from './match-url';
 export * from './merge';
 export * from './semester';
 export * from './preview';
+export * from './random';
+export * from './events';

@@ -1,12 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { CLIENT_ROUTES } from './web-app';
+import { CLIENT_ROUTES, ROUTE_FILES } from './web-app';
 
 /** A web build as Vite writes it (html.cspNonce puts the placeholder on its own tags). */
 const INDEX_HTML = `<!doctype html>
@@ -21,6 +22,16 @@ const INDEX_HTML = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+const BIG_SCRIPT = `console.log(${JSON.stringify('the league '.repeat(500))});`;
+
+/** Vite's build manifest: the entry, and the home route's component with a shared chunk and its stylesheet. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc123.js', isEntry: true, css: ['assets/index-abc123.css'] },
+  'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-h0me.js', isDynamicEntry: true, imports: ['_HomePage-x.js', 'index.html'] },
+  '_HomePage-x.js': { file: 'assets/HomePage-x.js', imports: ['index.html', '_Stack-y.js'], css: ['assets/HomePage-x.css'] },
+  '_Stack-y.js': { file: 'assets/Stack-y.js', imports: ['index.html'] },
+};
+
 let webDist: string;
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -30,6 +41,12 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app");');
+  // As the build precompresses them (apps/web/build/precompress.ts).
+  writeFileSync(join(webDist, 'assets', 'big-abc123.js'), BIG_SCRIPT);
+  writeFileSync(join(webDist, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_SCRIPT));
+  writeFileSync(join(webDist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_SCRIPT));
+  mkdirSync(join(webDist, '.vite'));
+  writeFileSync(join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   mkdirSync(join(webDist, 'images'));
   writeFileSync(join(webDist, 'images', 'default-logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   database = await createTestDatabase();
@@ -44,7 +61,7 @@ afterAll(async () => {
 const nonceIn = (html: string) => /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
 
 describe('pages', () => {
-  it.each(['/', '/news', '/news/', '/news/some-post', '/rankings', '/matches', '/events', '/signin', '/admin', '/admin/', '/admin/graphic', '/search'])(
+  it.each(['/', '/news', '/news/', '/news/how-elo-rankings-work', '/rankings', '/matches', '/events', '/signin', '/admin', '/admin/', '/admin/graphic', '/search'])(
     'GET %s answers index.html with 200',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });
@@ -55,7 +72,7 @@ describe('pages', () => {
     },
   );
 
-  it.each(['/no-such-page', '/news/a/b', '/teams', '/admin/nothing', '/index.html'])('GET %s answers the same page with 404', async (url) => {
+  it.each(['/no-such-page', '/news/no-such-post', '/news/a/b', '/teams', '/admin/nothing', '/index.html'])('GET %s answers the same page with 404', async (url) => {
     const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -86,7 +103,8 @@ describe('pages', () => {
     expect(nonceIn(second.body)).not.toBe(nonce);
     expect(first.body).not.toContain('__CSP_NONCE__');
     const scripts = first.body.match(/<script\b[^>]*>/g)!;
-    expect(scripts).toHaveLength(3);
+    // The settings, the page's data, the inline script and the bundle.
+    expect(scripts).toHaveLength(4);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     expect(first.headers['content-security-policy']).toContain(`script-src 'self' 'nonce-${nonce}'`);
   });
@@ -154,6 +172,47 @@ describe('files', () => {
     const logo = await app.inject({ method: 'GET', url: '/images/default-logo.svg' });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed copy the client takes, saying so, and the plain file to others', async () => {
+    const url = '/assets/big-abc123.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+  });
+});
+
+describe('preloading a page\'s own chunks', () => {
+  it('links the route component\'s scripts and styles, not the entry bundle, each with the nonce', async () => {
+    const { body } = await app.inject({ method: 'GET', url: '/' });
+    const nonce = nonceIn(body)!;
+    const links = body.match(/<link rel="(?:modulepreload"|preload" as="style")[^>]*>/g) ?? [];
+    expect(links).toEqual([
+      `<link rel="preload" as="style" crossorigin href="/assets/HomePage-x.css" nonce="${nonce}" />`,
+      `<link rel="modulepreload" crossorigin href="/assets/routes-h0me.js" nonce="${nonce}" />`,
+      `<link rel="modulepreload" crossorigin href="/assets/HomePage-x.js" nonce="${nonce}" />`,
+      `<link rel="modulepreload" crossorigin href="/assets/Stack-y.js" nonce="${nonce}" />`,
+    ]);
+    for (const url of ['/rankings', '/no-such-page']) expect((await app.inject({ method: 'GET', url })).body, url).not.toContain('modulepreload');
+    expect((await app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
+  });
+
+  it('names route files that exist', () => {
+    for (const files of Object.values(ROUTE_FILES)) {
+      for (const file of files) expect(existsSync(resolve(import.meta.dirname, '../../../web', file)), file).toBe(true);
+    }
   });
 });
 

@@ -1,17 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { entityPathInput, LOCAL_CONTENT_PROJECT_ID } from '@campus-elo/api-contract';
-import type { Database } from '@campus-elo/db';
+import { LOCAL_CONTENT_PROJECT_ID } from '@campus-elo/api-contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Config } from '../config';
-import { matchExists } from '../features/matches/match-page';
-import { visiblePlayerExists } from '../features/players/page-queries';
-import { teamExists } from '../features/teams/page-queries';
+import { newsSource } from '../features/content/latest-posts';
+import { headHtml, pageDataHtml, scriptJson } from '../features/pages/head';
+import { failedPage, notFoundPage, PAGES, type PageAnswer } from '../features/pages/page-content';
+import { siteOrigin } from '../features/pages/site-origin';
 import type { AppDeps } from '../trpc';
 import { restErrorResponse } from './errors';
+import { readManifest, routePreloadLinks } from './route-preloads';
 import { cspNonce } from './security-headers';
 
 /**
@@ -36,18 +36,30 @@ export const CLIENT_ROUTES = [
 ] as const;
 
 /**
- * Pages of one thing: their document answers 404 when the id is malformed or names nothing
- * (a hidden player counts as nothing), so search engines and link checkers see what the
- * visitor sees. One primary-key lookup each.
+ * The route files (apps/web/src/routes) whose components each page shows, outermost first:
+ * their chunks are preloaded with the page (route-preloads.ts). A test checks they exist.
  */
-const ENTITY_PAGES: Partial<Record<(typeof CLIENT_ROUTES)[number], (db: Kysely<Database>, id: string) => Promise<boolean>>> = {
-  '/teams/:id': teamExists,
-  '/players/:id': visiblePlayerExists,
-  '/matches/:id': matchExists,
+export const ROUTE_FILES: Record<(typeof CLIENT_ROUTES)[number], readonly string[]> = {
+  '/': ['src/routes/index.tsx'],
+  '/news': ['src/routes/news/index.tsx'],
+  '/news/:slug': ['src/routes/news/$slug.tsx'],
+  '/rankings': ['src/routes/rankings.tsx'],
+  '/matches': ['src/routes/matches.tsx'],
+  '/matches/:id': ['src/routes/matches_.$id.tsx'],
+  '/teams/:id': ['src/routes/teams.$id.tsx'],
+  '/players/:id': ['src/routes/players.$id.tsx'],
+  '/events': ['src/routes/events.tsx'],
+  '/search': ['src/routes/search.tsx'],
+  '/signin': ['src/routes/signin.tsx'],
+  '/admin': ['src/routes/admin/route.tsx', 'src/routes/admin/index.tsx'],
+  '/admin/graphic': ['src/routes/admin/route.tsx', 'src/routes/admin/graphic.tsx'],
 };
 
 /** Paths that are never pages: their unknown URLs answer JSON 404s. */
-const NOT_PAGES = /^\/(v1|trpc|media|content|feeds|healthz|assets)(\/|$)/;
+const NOT_PAGES = /^\/(v1|trpc|media|content|feeds|healthz|assets|og|sitemaps)(\/|$)/;
+
+/** Where each response's <head> elements and page data go (in place of the build's <title>). */
+const PAGE_HEAD_MARKER = '<!--page-head-->';
 
 /** Stands for the response's CSP nonce in index.html (the web build writes it: vite.config.ts, html.cspNonce). */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -77,32 +89,44 @@ export function siteSettings(config: Config) {
 }
 
 /**
- * index.html with the settings and the site name written in, and every script and style
- * element carrying the nonce placeholder, so each response only swaps in its own nonce.
+ * index.html with the settings written in, every script and style element carrying the nonce
+ * placeholder, and the build's title and description replaced by a marker where each response
+ * writes its page's own head (features/pages).
  */
 export function indexHtmlTemplate(template: string, config: Config): string {
-  const json = JSON.stringify(siteSettings(config)).replace(/</g, '\\u003c');
-  const escapedName = config.siteName.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return template
-    .replace('<!--site-settings-->', `<script id="site-settings" type="application/json">${json}</script>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapedName}</title>`)
+    .replace('<!--site-settings-->', `<script id="site-settings" type="application/json">${scriptJson(siteSettings(config))}</script>`)
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace(/<title>[^<]*<\/title>/, PAGE_HEAD_MARKER)
     .replace(/<(script|style)\b(?![^>]*\snonce=)/g, `<$1 nonce="${NONCE_PLACEHOLDER}"`);
+}
+
+/** The page's HTML: the template with this response's nonce, head and data (function replacements: no '$' patterns). */
+export function renderPage(template: string, page: PageAnswer, siteName: string, nonce: string): string {
+  return template
+    .replaceAll(NONCE_PLACEHOLDER, () => nonce)
+    .replace(PAGE_HEAD_MARKER, () => `${headHtml(page.head, siteName)}\n    ${pageDataHtml(page.data, nonce)}`);
 }
 
 /**
  * Serves the built web app: hashed bundles under /assets/ cached for a year, other files
- * revalidated, and index.html (with this response's CSP nonce) for every page.
+ * revalidated, both in the precompressed encoding the client takes; and index.html with this
+ * response's CSP nonce, head and data for every page.
  */
 export async function registerWebApp(app: FastifyInstance, { db, config }: AppDeps): Promise<void> {
   const root = webDistFolder(config.webDist);
   const template = root ? indexHtmlTemplate(readFileSync(resolve(root, 'index.html'), 'utf8'), config) : undefined;
 
-  const sendPage = (reply: FastifyReply, status: number) =>
+  const news = newsSource(config, { warn: (message) => app.log.warn(message) });
+
+  const manifest = root ? readManifest(root) : undefined;
+
+  const sendPage = (reply: FastifyReply, page: PageAnswer, pageTemplate = template!) =>
     reply
-      .code(status)
+      .code(page.status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(template!.replaceAll(NONCE_PLACEHOLDER, cspNonce(reply)));
+      .send(renderPage(pageTemplate, page, config.siteName, cspNonce(reply)));
 
   if (root && template) {
     await app.register(fastifyStatic, {
@@ -110,36 +134,43 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
       wildcard: false,
       index: false,
       // index.html is only ever served rendered, below.
-      allowedPath: (path) => path !== '/index.html',
+      // The build manifest is the server's, not the public's.
+      allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite/'),
       // Our own header, not the plugin's 'max-age=0', which would overwrite it.
       cacheControl: false,
+      // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts):
+      // sent as they are, with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, path) {
         res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The plugin picks the encoding but does not say the answer depends on it: caches must know.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     for (const route of CLIENT_ROUTES) {
-      const exists = ENTITY_PAGES[route];
-      const handler = exists
-        ? async (req: FastifyRequest, reply: FastifyReply) => {
-            const input = entityPathInput.safeParse(req.params);
-            if (!input.success) return sendPage(reply, 404);
-            try {
-              return sendPage(reply, (await exists(db, input.data.id)) ? 200 : 404);
-            } catch (error) {
-              // The database failing (503) or a bug (500): the page still loads and says so itself.
-              const { status, headers, internal } = restErrorResponse(error);
-              if (internal) req.log.error({ err: error }, 'page existence check failed');
-              return sendPage(reply.headers(headers), status);
-            }
-          }
-        : (_req: FastifyRequest, reply: FastifyReply) => sendPage(reply, 200);
+      const pageOf = PAGES[route]!;
+      // This page's own chunks, fetched alongside the entry bundle.
+      const preloads = routePreloadLinks(manifest, ROUTE_FILES[route], NONCE_PLACEHOLDER);
+      const routeTemplate = preloads ? template.replace(PAGE_HEAD_MARKER, () => `${PAGE_HEAD_MARKER}\n    ${preloads}`) : template;
+      const handler = async (req: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply) => {
+        try {
+          const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req) });
+          // A page not found shows the not-found component, not this route's.
+          return sendPage(reply, page, page.status === 200 ? routeTemplate : template);
+        } catch (error) {
+          // The database or Sanity failing (503, 502) or a bug (500): the page still loads and says so itself.
+          const { status, headers, internal } = restErrorResponse(error);
+          if (internal) req.log.error({ err: error }, 'page head failed');
+          return sendPage(reply.headers(headers), failedPage(config, status));
+        }
+      };
       for (const url of route === '/' ? [route] : [route, `${route}/`]) app.get(url, handler);
     }
   }
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    if ((req.method === 'GET' || req.method === 'HEAD') && template && !NOT_PAGES.test(path)) return sendPage(reply, 404);
+    if ((req.method === 'GET' || req.method === 'HEAD') && template && !NOT_PAGES.test(path)) return sendPage(reply, notFoundPage(config));
     return reply.code(404).send({ error: `No such path: ${req.method} ${path}` });
   });
 }

@@ -28,6 +28,7 @@ const OWNER_ONLY_PATHS = [
   'POST /v1/staff/',
   'PUT /v1/staff/:id/',
   'DELETE /v1/staff/:id/',
+  'DELETE /v1/events/:id/',
 ];
 
 interface RouteEntry {
@@ -50,6 +51,9 @@ function parseRouteTree(tree: string): RouteEntry[] {
   }
   return routes;
 }
+
+/** Issue 16's event paths: listed so the walk is known to reach them. */
+const EVENT_PATHS = ['POST /v1/events/', 'PUT /v1/events/:id/', 'DELETE /v1/events/:id/', 'POST /v1/events/:id/seed/', 'POST /v1/events/:id/matches/:slot/link/'];
 
 /** Issue 11's staff paths: listed so the walk is known to reach them. */
 const STAFF_CORRECTION_PATHS = [
@@ -148,7 +152,7 @@ describe('admin /v1 paths (walked from the route table)', () => {
   it('finds the admin paths of the contract', () => {
     const seen = adminRoutes.map((r) => `${r.method} ${r.url}`);
     expect(seen).toEqual(
-      expect.arrayContaining(['GET /v1/teams/', 'PUT /v1/teams/:id/', 'PUT /v1/players/:id/', 'GET /v1/seasons/', 'POST /v1/seasons/create/', ...STAFF_CORRECTION_PATHS]),
+      expect.arrayContaining(['GET /v1/teams/', 'PUT /v1/teams/:id/', 'PUT /v1/players/:id/', 'GET /v1/seasons/', 'POST /v1/seasons/create/', ...STAFF_CORRECTION_PATHS, ...EVENT_PATHS]),
     );
     expect(seen.some((s) => s.startsWith('GET /v1/public/'))).toBe(false);
   });

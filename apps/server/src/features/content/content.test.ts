@@ -1,20 +1,21 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newsArticleResult, newsPostListResult } from '@campus-elo/api-contract';
 import { excerptFromBody } from '@campus-elo/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-// The web app's own queries: the point is that exactly these run here as they would on Sanity.
 import {
   HOME_EXCERPT_LENGTH,
   HOME_POST_COUNT,
   NEWS_PAGE_EXCERPT_LENGTH,
   NEWS_PAGE_POST_COUNT,
   articleBySlugQuery,
+  newsArticleResult,
+  newsPostListResult,
   homePostsQuery,
   newsPagePostsQuery,
-} from '../../../../web/src/features/news/queries';
+  // The web app's own queries: the point is that exactly these run here as they would on Sanity.
+} from '@campus-elo/api-contract';
 import { loadConfig } from '../../config';
 import { defaultContentDatasetPath, parseNdjson } from './dataset';
 import { registerContentRoutes } from './routes';

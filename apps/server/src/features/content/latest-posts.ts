@@ -1,4 +1,12 @@
-import { LOCAL_CONTENT_PROJECT_ID, newsPostListResult, type NewsPostSummaryResult } from '@campus-elo/api-contract';
+import {
+  articleBySlugQuery,
+  LOCAL_CONTENT_PROJECT_ID,
+  newsArticleResult,
+  newsPostListResult,
+  type NewsArticleResult,
+  type NewsPostSummaryResult,
+} from '@campus-elo/api-contract';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import { upstreamFailed } from '../../lib/errors';
 import { openContentDataset, resolveContentDatasetPath } from './dataset';
@@ -12,8 +20,21 @@ export function latestPostsQuery(count: number): string {
   }`;
 }
 
+/** Every post's address and dates, newest first, at most `count` (the sitemap). */
+export function postLinksQuery(count: number): string {
+  return `*[_type == "post" && defined(slug.current)] | order(publishedAt desc) [0...${count}] { "slug": slug.current, publishedAt, _updatedAt }`;
+}
+
+const postLinks = z.array(z.object({ slug: z.string(), publishedAt: z.string().nullable().optional(), _updatedAt: z.string().nullable().optional() }));
+export type PostLink = z.infer<typeof postLinks>[number];
+
 export interface NewsSource {
   latestPosts(count: number): Promise<NewsPostSummaryResult[]>;
+  /** The answer of one of the web app's list queries (homePostsQuery, newsPagePostsQuery), checked. */
+  postList(query: string): Promise<NewsPostSummaryResult[]>;
+  /** One article as the web app's article query answers it; null when no post has this slug. */
+  article(slug: string): Promise<NewsArticleResult | null>;
+  postLinks(count: number): Promise<PostLink[]>;
 }
 
 /**
@@ -22,35 +43,43 @@ export interface NewsSource {
  * `sanityApiHost` replaces the project's API host (tests point it at a local fake).
  */
 export function newsSource(config: Config, options: { sanityApiHost?: string; warn?: (message: string) => void } = {}): NewsSource {
-  const { projectId, dataset, apiVersion } = config.sanity;
-  if (projectId) {
-    const host = options.sanityApiHost ?? `https://${projectId}.apicdn.sanity.io`;
-    return {
-      async latestPosts(count) {
-        const url = `${host}/v${apiVersion}/data/query/${encodeURIComponent(dataset)}?query=${encodeURIComponent(latestPostsQuery(count))}`;
-        let response: Response;
-        try {
-          response = await fetch(url, { signal: AbortSignal.timeout(config.platformTimeoutMs) });
-        } catch (error) {
-          throw upstreamFailed('Sanity could not be reached', error);
-        }
-        if (!response.ok) throw upstreamFailed(`Sanity answered ${response.status}`);
-        const body = (await response.json().catch(() => null)) as { result?: unknown } | null;
-        return parsePosts(body?.result);
-      },
-    };
-  }
-  const local = openContentDataset(resolveContentDatasetPath(config.contentDataset), options.warn ?? (() => {}));
+  const run = groqRunner(config, options);
   return {
-    async latestPosts(count) {
-      const documents = documentsForPerspective(await local.documents(), undefined);
-      return parsePosts(await runGroq(documents, latestPostsQuery(count), {}, { projectId: LOCAL_CONTENT_PROJECT_ID, dataset }));
-    },
+    latestPosts: async (count) => parseAnswer(newsPostListResult, await run(latestPostsQuery(count), {})),
+    postList: async (query) => parseAnswer(newsPostListResult, await run(query, {})),
+    article: async (slug) => parseAnswer(newsArticleResult, await run(articleBySlugQuery, { slug })),
+    postLinks: async (count) => parseAnswer(postLinks, await run(postLinksQuery(count), {})),
   };
 }
 
-function parsePosts(result: unknown): NewsPostSummaryResult[] {
-  const parsed = newsPostListResult.safeParse(result);
+type GroqRunner = (query: string, params: Record<string, unknown>) => Promise<unknown>;
+
+function groqRunner(config: Config, options: { sanityApiHost?: string; warn?: (message: string) => void }): GroqRunner {
+  const { projectId, dataset, apiVersion } = config.sanity;
+  if (projectId) {
+    const host = options.sanityApiHost ?? `https://${projectId}.apicdn.sanity.io`;
+    return async (query, params) => {
+      const search = new URLSearchParams({ query });
+      for (const [name, value] of Object.entries(params)) search.append(`$${name}`, JSON.stringify(value));
+      const url = `${host}/v${apiVersion}/data/query/${encodeURIComponent(dataset)}?${search}`;
+      let response: Response;
+      try {
+        response = await fetch(url, { signal: AbortSignal.timeout(config.platformTimeoutMs) });
+      } catch (error) {
+        throw upstreamFailed('Sanity could not be reached', error);
+      }
+      if (!response.ok) throw upstreamFailed(`Sanity answered ${response.status}`);
+      const body = (await response.json().catch(() => null)) as { result?: unknown } | null;
+      return body?.result;
+    };
+  }
+  const local = openContentDataset(resolveContentDatasetPath(config.contentDataset), options.warn ?? (() => {}));
+  return async (query, params) =>
+    runGroq(documentsForPerspective(await local.documents(), undefined), query, params, { projectId: LOCAL_CONTENT_PROJECT_ID, dataset });
+}
+
+function parseAnswer<T>(schema: z.ZodType<T>, result: unknown): T {
+  const parsed = schema.safeParse(result);
   if (!parsed.success) throw upstreamFailed('Sanity answered posts of an unexpected shape');
   return parsed.data;
 }

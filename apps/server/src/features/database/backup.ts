@@ -101,6 +101,10 @@ async function insertRows(db: Db, table: ClearedTable, rows: readonly Record<str
     INSERT INTO ${sql.table(table)} (${sql.raw(columns)})
     SELECT ${sql.raw(columns)} FROM jsonb_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows)}::jsonb)
   `.execute(db);
+  // Identity columns (the event tables) took the backup's ids: move their sequences past them.
+  const identity = await sql<{ sequence: string }>`SELECT pg_get_serial_sequence(${table}, 'id') AS sequence
+    FROM pg_attribute WHERE attrelid = ${table}::regclass AND attname = 'id' AND attidentity <> ''`.execute(db);
+  if (identity.rows[0]) await sql`SELECT setval(${identity.rows[0].sequence}::regclass, (SELECT max(id) FROM ${sql.table(table)}))`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }
 

@@ -82,7 +82,22 @@ async function insertLeague(): Promise<void> {
       { ranking_id: id(41), team_id: id(12), rank: 2, elo: 990 },
     ])
     .execute();
+  // An event whose one bracket slot is linked to the completed match.
+  await t.db
+    .insertInto('events')
+    .values({ id: id(51), name: 'Cup', start_date: '2026-09-01', end_date: '2026-09-02', season_id: id(1), format: 'single_elimination', winner_team_id: id(11), any_played: true })
+    .execute();
+  await t.db
+    .insertInto('event_teams')
+    .values([
+      { id: 1, event_id: id(51), team_id: id(11), seed: 1 },
+      { id: 2, event_id: id(51), team_id: id(12), seed: 2 },
+    ])
+    .execute();
+  await t.db.insertInto('event_bracket_matches').values({ id: 1, event_id: id(51), match_id: id(31), data: JSON.stringify({ number: 1 }) }).execute();
 }
+
+const EVENT_ROWS = { events: 1, event_teams: 2, event_bracket_stages: 0, event_bracket_groups: 0, event_bracket_rounds: 0, event_bracket_matches: 1, event_bracket_match_games: 0 };
 
 const dumpAll = () => dumpTables(t.db, [...CLEARED_TABLES, ...KEPT_TABLES]);
 
@@ -128,16 +143,19 @@ describe('clear database', () => {
         id: answer.backup_id,
         reason: 'clear-database',
         created_by: 'owner@tools.test',
-        rows: { teams: 2, players: 3, player_seasons: 1, participants: 1, matches: 2, rankings: 1, ranking_items: 2, elo_adjustments: 0, player_elo_history: 0 },
+        rows: { teams: 2, players: 3, player_seasons: 1, participants: 1, matches: 2, rankings: 1, ranking_items: 2, elo_adjustments: 0, player_elo_history: 0, ...EVENT_ROWS },
       }),
     ]);
     const audit = await t.db.selectFrom('audit_log').select(['action', 'entity_ids']).execute();
     expect(audit).toEqual([{ action: 'clear', entity_ids: [answer.backup_id] }]);
 
     const restored = await owner.restore({ id: answer.backup_id });
-    expect(restored.restored).toEqual({ teams: 2, players: 3, player_seasons: 1, participants: 1, matches: 2, rankings: 1, ranking_items: 2, elo_adjustments: 0, player_elo_history: 0 });
+    expect(restored.restored).toEqual({ teams: 2, players: 3, player_seasons: 1, participants: 1, matches: 2, rankings: 1, ranking_items: 2, elo_adjustments: 0, player_elo_history: 0, ...EVENT_ROWS });
     expect(restored.previous_backup_id).toBeNull();
     expect(await dumpAll()).toEqual(before);
+    // The identity sequences moved past the restored ids.
+    const next = await t.db.insertInto('event_bracket_matches').values({ event_id: id(51), data: '{}' }).returning('id').executeTakeFirstOrThrow();
+    expect(next.id).toBe(2);
   });
 
   it('restores a downloaded file (the CLI path) over newer data, backing that up first', async () => {

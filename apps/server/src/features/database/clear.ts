@@ -15,7 +15,7 @@ export function securityKeyMatches(given: string, expected: string): boolean {
 }
 
 /**
- * Backs up, then empties matches, participants, player seasons, players, teams and rankings,
+ * Backs up, then empties matches, participants, player seasons, players, teams, rankings and events (with their brackets),
  * in one transaction. Seasons, competitions, users, media and earlier backups stay.
  */
 export async function clearDatabase(db: Kysely<Database>, actor: AuditEntry['user']): Promise<ClearDatabaseOutput> {

@@ -13,6 +13,7 @@ import {
 } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
 import { chunked } from '../../lib/sql-batch';
+import { advanceEventBrackets } from '../events/admin-queries';
 
 /*
  * The Elo ledger (docs/architecture.md, "The Elo ledger"). A team's Elo is a pure function of
@@ -352,6 +353,8 @@ export async function settleMatches(trx: Trx, matchIds: readonly string[], befor
   candidates.sort((x, y) => x.time - y.time || compareStrings(x.id, y.id));
   await appendResults(trx, candidates, replay, new Set(lostTeams));
   if (replay.from !== null) await replayLedger(trx, { from: Number.isFinite(replay.from) ? new Date(replay.from) : null, alsoTeams: lostTeams });
+  // Every writer of results comes through here, so event brackets advance here, in the same transaction.
+  await advanceEventBrackets(trx, matchIds);
   // Every counting candidate is applied now: appended, or by the replay (which takes all from its start on).
   return { applied: candidates.length, skipped, replayedFrom: replay.from === null || !Number.isFinite(replay.from) ? null : new Date(replay.from) };
 }

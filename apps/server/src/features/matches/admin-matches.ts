@@ -17,7 +17,8 @@ import { invalid, notFound } from '../../lib/errors';
 type Trx = Kysely<Database>;
 type CreateInput = z.output<typeof matchCreateInput>;
 type UpdateInput = z.output<typeof matchUpdateInput>;
-type Actor = { id: string };
+/** Who wrote: a staff member, or null for start-up steps such as the demo's events. */
+type Actor = { id: string } | null;
 
 export const adminMatchColumns = [
   'id',
@@ -118,7 +119,7 @@ async function writeWithElo(
       if (changes.length > 0) {
         answer.elo_run_id = await recordEloRun(trx, {
           kind: `match_${action}`,
-          userId: actor.id,
+          userId: actor?.id ?? null,
           changes: teamEloRunChanges(changes),
           restore: { match_before: before && toAdminMatch(before), match_after: answer.match },
         });

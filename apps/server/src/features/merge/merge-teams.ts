@@ -2,7 +2,7 @@ import { SAME_TEAM_MERGE_MESSAGE, type MergeTeamsOutput } from '@campus-elo/api-
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { recordAudit, type AuditEntry } from '../audit/record';
-import { invalid, notFound } from '../../lib/errors';
+import { conflict, invalid, notFound } from '../../lib/errors';
 import { lockEloLedger, recordAdjustments, replayLedger } from '../elo/ledger';
 
 export interface MergeOptions {
@@ -47,6 +47,16 @@ export async function mergeTeams(
   return db.transaction().execute(async (trx) => {
     await lockEloLedger(trx);
     const { primary, secondary } = await lockMergeTeams(trx, primaryId, secondaryId);
+    // A bracket names its teams by their event_teams rows: two teams of one event cannot become one.
+    const sharedEvent = await trx
+      .selectFrom('event_teams as a')
+      .innerJoin('event_teams as b', 'b.event_id', 'a.event_id')
+      .innerJoin('events', 'events.id', 'a.event_id')
+      .select('events.name')
+      .where('a.team_id', '=', primaryId)
+      .where('b.team_id', '=', secondaryId)
+      .executeTakeFirst();
+    if (sharedEvent) throw conflict(`Both teams play in the event '${sharedEvent.name}': they cannot be merged while it lists both`);
     const firstResult = await trx
       .selectFrom('matches')
       .select((eb) => eb.fn.min('date').as('date'))
@@ -83,6 +93,9 @@ export async function mergeTeams(
     // re-pointing never collides: the primary simply answers to both platform names from now on.
     const movedParticipants = await trx.updateTable('participants').set({ team_id: primaryId }).where('team_id', '=', secondaryId).executeTakeFirst();
     await step('participants_merged');
+    // The secondary's places in events (and titles) become the primary's.
+    await trx.updateTable('event_teams').set({ team_id: primaryId }).where('team_id', '=', secondaryId).execute();
+    await trx.updateTable('events').set({ winner_team_id: primaryId }).where('winner_team_id', '=', secondaryId).execute();
 
     await mergeRankingItems(trx, primaryId, secondaryId);
     await step('ranking_items_moved');

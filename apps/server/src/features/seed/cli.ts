@@ -1,4 +1,5 @@
 import { isDatabaseEmpty, seedDemo, seedScale, type Database } from '@campus-elo/db';
+import { seedDemoEvents } from '../events/demo';
 import type { Kysely } from 'kysely';
 import { withDatabase, type CliCommand } from '../../cli-commands';
 import { describeDemoSummary } from './startup';
@@ -29,7 +30,9 @@ export async function seedDatabase(db: Kysely<Database>, request: SeedRequest, l
     );
   }
   if (request.kind === 'demo') {
-    log(`Seeded the demo league: ${describeDemoSummary(await seedDemo(db))}`);
+    const summary = await seedDemo(db);
+    await seedDemoEvents(db);
+    log(`Seeded the demo league: ${describeDemoSummary(summary)}`);
     return;
   }
   const summary = await seedScale(db, { factor: request.factor, log });

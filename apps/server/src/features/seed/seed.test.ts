@@ -4,6 +4,7 @@ import { dumpTables } from '../../../test/staff-callers';
 import { loadConfig } from '../../config';
 import { prepareData } from '../../startup-data';
 import { recalculateAllElo } from '../elo/recalculate';
+import { listEvents } from '../events/queries';
 import { parseSeedRequest, seedCommand, seedDatabase } from './cli';
 import { seedDemoIfEmpty } from './startup';
 
@@ -34,6 +35,17 @@ describe('demo seeding at start-up', () => {
     const teams = await database.db.selectFrom('teams').select('id').execute();
     expect(teams).toHaveLength(60);
   }, 120_000);
+
+  it('adds a finished playoff and a running invitational, their results ordinary matches', async () => {
+    const { results } = await listEvents(database.db, {});
+    expect(results.map((e) => [e.format, e.status, e.team_count, e.winner !== null])).toEqual([
+      ['double_elimination', 'ongoing', 8, false],
+      ['single_elimination', 'past', 8, true],
+    ]);
+    const linked = await database.db.selectFrom('event_bracket_matches').innerJoin('matches', 'matches.id', 'event_bracket_matches.match_id').select('matches.elo_applied').execute();
+    expect(linked).toHaveLength(7 + 4);
+    expect(linked.every((m) => m.elo_applied)).toBe(true);
+  });
 
   it("writes a consistent Elo ledger: Recalculate All (reset_to_default false) changes nothing on the demo", async () => {
     const tables = ['teams', 'matches', 'elo_adjustments'] as const;

@@ -1,6 +1,7 @@
 import { isDatabaseEmpty, seedDemo, type Database, type DemoSummary } from '@campus-elo/db';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
+import { seedDemoEvents } from '../events/demo';
 
 export function describeDemoSummary(summary: DemoSummary): string {
   return `${summary.teams} teams, ${summary.players} players, ${summary.matches} matches`;
@@ -13,6 +14,7 @@ export function describeDemoSummary(summary: DemoSummary): string {
 export async function seedDemoIfEmpty(db: Kysely<Database>, config: Config, log: (line: string) => void): Promise<DemoSummary | null> {
   if (config.seed !== 'demo' || !(await isDatabaseEmpty(db))) return null;
   const summary = await seedDemo(db);
+  await seedDemoEvents(db);
   log(`Seeded the demo league: ${describeDemoSummary(summary)}`);
   return summary;
 }

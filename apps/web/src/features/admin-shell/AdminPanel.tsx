@@ -1,4 +1,4 @@
-import { Button, Container, Group, Modal, Tabs, Title } from '@mantine/core';
+import { Button, Container, Group, Modal, Stack, Tabs, Title } from '@mantine/core';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { pageTitle } from '../../lib/site-settings';
 import { SignOutButton } from '../auth/SignOutButton';
@@ -11,10 +11,14 @@ const lazyComponent = (load: () => Promise<ComponentType>): LazyExoticComponent<
 
 const ADMIN_TABS = [
   { value: 'control-panel', label: 'Control Panel', Component: lazyComponent(async () => (await import('../control-panel/ControlPanelTab')).ControlPanelTab) },
+  { value: 'matches', label: 'Matches', Component: lazyComponent(async () => (await import('../admin-matches/AdminMatchesTab')).AdminMatchesTab) },
+  { value: 'seasons', label: 'Seasons', Component: lazyComponent(async () => (await import('../seasons/SeasonsTab')).SeasonsTab) },
   { value: 'edit', label: 'Edit Team/Player', Component: lazyComponent(async () => (await import('../edit/EditTeamPlayerTab')).EditTeamPlayerTab) },
   { value: 'import', label: 'Import Matches', Component: lazyComponent(async () => (await import('../imports/ImportMatchesTab')).ImportMatchesTab) },
   { value: 'viewer', label: 'Database Viewer', Component: lazyComponent(async () => (await import('../viewer/DatabaseViewerTab')).DatabaseViewerTab) },
   { value: 'clear-database', label: 'Clear Database', Component: lazyComponent(async () => (await import('../clear-database/ClearDatabaseTab')).ClearDatabaseTab) },
+  { value: 'activity', label: 'Activity', Component: lazyComponent(async () => (await import('../activity/ActivityTab')).ActivityTab) },
+  { value: 'staff', label: 'Staff', Component: lazyComponent(async () => (await import('../staff/StaffTab')).StaffTab) },
   { value: 'graphic', label: 'Graphic Generator', Component: lazyComponent(async () => (await import('../graphic/GraphicGenerator')).GraphicGenerator) },
   { value: 'merge', label: 'Merge Teams', Component: lazyComponent(async () => (await import('../merge/MergeTeamsTab')).MergeTeamsTab) },
   { value: 'jobs', label: 'Jobs', Component: lazyComponent(async () => (await import('../jobs/JobsTab')).JobsTab) },
@@ -23,8 +27,9 @@ const ADMIN_TABS = [
 const TAB_VALUES = ADMIN_TABS.map((tab) => tab.value);
 
 const AccountSecurity = lazyComponent(async () => (await import('../auth/AccountSecurity')).AccountSecurity);
+const ChangePasswordForm = lazyComponent(async () => (await import('../auth/ChangePasswordForm')).ChangePasswordForm);
 
-/** The signed-in staff member's own two-factor sign-in (and the owner's rule for all staff), in a dialog. */
+/** The signed-in staff member's own password and two-factor sign-in (and the owner's rule for all staff), in a dialog. */
 function AccountSecurityButton() {
   const [opened, setOpened] = useState(false);
   return (
@@ -34,7 +39,10 @@ function AccountSecurityButton() {
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title="Account Security" centered>
         <Suspense fallback={<LoadingState />}>
-          <AccountSecurity />
+          <Stack gap="xl">
+            <ChangePasswordForm />
+            <AccountSecurity />
+          </Stack>
         </Suspense>
       </Modal>
     </>

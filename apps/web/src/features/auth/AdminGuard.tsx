@@ -1,3 +1,4 @@
+import '../../mantine-staff-styles';
 import { Navigate, Outlet } from '@tanstack/react-router';
 import { ConfirmProvider } from '../admin-shell/ConfirmProvider';
 import { TwoFactorRequired } from './TwoFactorRequired';

@@ -4,11 +4,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../lib/trpc';
 
 /** Ends the session on the server, forgets every cached admin answer and goes to /signin. */
-export function SignOutButton() {
+export function useSignOut() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
-  const signOut = trpc.auth.signOut.useMutation({
+  return trpc.auth.signOut.useMutation({
     onSettled: async () => {
       utils.auth.me.setData(undefined, null);
       // tRPC keys start with the procedure path, so this drops every admin.* answer.
@@ -16,6 +16,10 @@ export function SignOutButton() {
       await navigate({ to: '/signin' });
     },
   });
+}
+
+export function SignOutButton() {
+  const signOut = useSignOut();
   return (
     <Button variant="default" onClick={() => signOut.mutate()} loading={signOut.isPending}>
       Sign Out

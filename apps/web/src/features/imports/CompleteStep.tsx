@@ -6,7 +6,7 @@ import { MESSAGES } from './wizard';
 /** The import was queued as a job (its progress and result follow), or it was refused. */
 export type ImportResult = { ok: true } | { ok: false; error: string };
 
-/** Step 6: the import job's progress and what it did, or why it was refused. */
+/** Step 7: the import job's progress and what it did, or why it was refused. */
 export function CompleteStep({ result, job, onRestart }: { result: ImportResult | null; job: ToolJob; onRestart(): void }) {
   return (
     <Stack gap="sm">

@@ -4,6 +4,7 @@ import { trpc } from '../../lib/trpc';
 import { ErrorMessage, LoadingState } from '../common/states';
 import classes from './ParticipantMatcher.module.css';
 import { serverMessage } from '../../lib/error-message';
+import { proposeByName } from './name-similarity';
 import { MESSAGES, type Platform, type TeamMatch } from './wizard';
 
 const PLATFORM_NAMES: Record<Platform, string> = { faceit: 'Faceit', leaguespot: 'Leaguespot' };
@@ -51,7 +52,7 @@ interface ParticipantMatcherProps {
 }
 
 /**
- * Step 5: map platform teams to teams we already have, so an import does not create
+ * Step 6: map platform teams to teams we already have, so an import does not create
  * duplicates. Teams left unmatched are created (or found from an earlier import).
  */
 export function ParticipantMatcher({ platform, platformTeams, matches, onChange }: ParticipantMatcherProps) {
@@ -64,6 +65,9 @@ export function ParticipantMatcher({ platform, platformTeams, matches, onChange 
     const matched = new Set(matches.map((m) => m.platformTeam));
     return platformTeams.filter((name) => !matched.has(name)).map((name) => ({ id: name, label: name }));
   }, [platformTeams, matches]);
+
+  // Existing teams with a name much like a platform team's, for one-click matching.
+  const proposals = useMemo(() => proposeByName(unmatched.map((u) => u.id), teams.data ?? []), [unmatched, teams.data]);
 
   function matchTeams() {
     const team = teams.data?.find((t) => t.id === teamId);
@@ -88,6 +92,33 @@ export function ParticipantMatcher({ platform, platformTeams, matches, onChange 
         <ErrorMessage message={serverMessage(teams.error) ?? MESSAGES.participantsFailed} />
       ) : (
         <>
+          {proposals.length > 0 && (
+            <Card withBorder padding="md" component="section" aria-label="Proposed matches">
+              <Title order={3} size="h5" mb="xs">
+                Proposed matches
+              </Title>
+              <Stack gap={4}>
+                {proposals.map((proposal) => (
+                  <Group key={proposal.platformTeam} justify="space-between" wrap="nowrap">
+                    <Text size="sm">
+                      {proposal.platformTeam} → {proposal.teamName}{' '}
+                      <Text span size="xs" c="dimmed">
+                        ({proposal.similarity === 1 ? 'same name' : `similar name, ${Math.round(proposal.similarity * 100)}% alike`})
+                      </Text>
+                    </Text>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      aria-label={`Match ${proposal.platformTeam} with ${proposal.teamName}`}
+                      onClick={() => onChange([...matches, { platformTeam: proposal.platformTeam, teamId: proposal.teamId, teamName: proposal.teamName }])}
+                    >
+                      Match
+                    </Button>
+                  </Group>
+                ))}
+              </Stack>
+            </Card>
+          )}
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <PickList
               title={`Teams from ${platformName}`}

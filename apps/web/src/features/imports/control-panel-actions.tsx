@@ -1,8 +1,29 @@
-import { Checkbox, MultiSelect, PasswordInput, Select, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { ToolCard } from '../control-panel/ToolCard';
+import { Checkbox, List, MultiSelect, PasswordInput, Select, Text, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import type { UpdateMatchesOutput, UpdatePlayerEloOutput } from '@campus-elo/api-contract';
+import { ToolCard, toolResult } from '../control-panel/ToolCard';
 import { ToolJobPanel } from '../jobs/JobProgress';
 import { useToolJob } from '../jobs/use-job';
+
+/** The counts, then each failed item and why; yellow (and kept until dismissed) when anything failed. */
+function partialResult(counts: ReactNode, failures: { key: string; text: string }[], total: number) {
+  if (total === 0) return toolResult(counts);
+  return toolResult(
+    <>
+      {counts}
+      <Text size="sm" fw={500} mt="xs">
+        Failed:
+      </Text>
+      <List size="sm" spacing={2} aria-label="Failed items">
+        {failures.map((failure) => (
+          <List.Item key={failure.key}>{failure.text}</List.Item>
+        ))}
+      </List>
+      {total > failures.length && <Text size="xs">and {total - failures.length} more</Text>}
+    </>,
+    { color: 'yellow', sticky: true },
+  );
+}
 
 const STATUS_OPTIONS = [
   { value: 'scheduled', label: 'Scheduled' },
@@ -20,8 +41,19 @@ function idList(text: string): string[] {
 /** Control Panel: sets players' Elo and skill level from their Faceit CS2 profile (by Steam id). */
 export function UpdatePlayerEloAction() {
   const job = useToolJob('update_player_elo');
-  const errorText = 'There was an error updating player ELO values.';
   const [apiKey, setApiKey] = useState('');
+  const errorText = 'There was an error updating player ELO values.';
+  /** What the finished job's result says, as the tool showed it when it ran in the request. */
+  const present = (result: UpdatePlayerEloOutput) =>
+    partialResult(
+      <>
+        <Text size="sm">Updated players: {result.updated_players}</Text>
+        <Text size="sm">Not found: {result.not_found}</Text>
+        {result.failed > 0 && <Text size="sm">Lookups failed: {result.failed}</Text>}
+      </>,
+      result.failures.map((f) => ({ key: f.player_id, text: `${f.player_name}: ${f.reason}` })),
+      result.failed,
+    );
   return (
     <ToolCard
       title="Update Player ELO"
@@ -31,11 +63,10 @@ export function UpdatePlayerEloAction() {
       errorText={errorText}
       canRun={!job.active}
       run={async () => {
-        // The key travels with the job's input and is never stored (the server drops it from the jobs table).
         await job.start({ api_key: apiKey.trim() || undefined });
         return null;
       }}
-      footer={<ToolJobPanel tool={job} errorText={errorText} />}
+      footer={<ToolJobPanel tool={job} errorText={errorText} present={present} />}
     >
       <PasswordInput
         label="Faceit API key (optional)"
@@ -51,12 +82,23 @@ export function UpdatePlayerEloAction() {
 /** Control Panel: refreshes imported matches from Faceit and Leaguespot (status, scores, winner, Elo). */
 export function UpdateMatchesAction() {
   const job = useToolJob('update_matches');
-  const errorText = 'There was an error updating match data.';
   const [platform, setPlatform] = useState<string | null>(null);
   const [autoDetect, setAutoDetect] = useState(true);
   const [statuses, setStatuses] = useState<string[]>([]);
   const [matchIds, setMatchIds] = useState('');
   const ids = idList(matchIds);
+  const errorText = 'There was an error updating match data.';
+  /** What the finished job's result says, as the tool showed it when it ran in the request. */
+  const present = (result: UpdateMatchesOutput) =>
+    partialResult(
+      <>
+        <Text size="sm">Updated: {result.updated_count}</Text>
+        <Text size="sm">Errors: {result.error_count}</Text>
+        <Text size="sm">Total processed: {result.total_processed}</Text>
+      </>,
+      result.failures.map((f) => ({ key: f.match_id, text: `Match ${f.external_id} (${f.platform === 'faceit' ? 'Faceit' : 'Leaguespot'}): ${f.reason}` })),
+      result.error_count,
+    );
   return (
     <ToolCard
       title="Update Matches"
@@ -82,7 +124,7 @@ export function UpdateMatchesAction() {
         });
         return null;
       }}
-      footer={<ToolJobPanel tool={job} errorText={errorText} />}
+      footer={<ToolJobPanel tool={job} errorText={errorText} present={present} />}
     >
       <Select
         label="Platform"

@@ -46,13 +46,13 @@ describe('a Control Panel tool run as a job', () => {
     renderCard(job.api);
     await startCalculation();
     const panel = await screen.findByRole('group', { name: 'Calculate Team ELO job' });
-    expect(within(panel).getByRole('status').textContent).toBe('Running — it goes on if you leave this page');
+    expect(panel.querySelector('[data-job-state]')?.textContent).toBe('Running — it goes on if you leave this page');
     expect(within(panel).getByRole('progressbar', { name: 'Calculate Team ELO: 0 of 1 done' })).toBeTruthy();
     expect(panel.textContent).toContain('0 of 1 done');
     expect((screen.getByRole('button', { name: 'Calculate Team ELO' }) as HTMLButtonElement).disabled).toBe(true);
 
     // The card asks again every second until the job ends.
-    job.set({ state: 'done', progress: { done: 1, total: 1, errors: 0 }, result: { updated_teams: 5, teams_without_enough_players: 1, total_teams_processed: 6 } });
+    job.set({ state: 'done', progress: { done: 1, total: 1, errors: 0 }, result: { updated_teams: 5, teams_without_enough_players: 1, total_teams_processed: 6, elo_changes: [], elo_run_id: null } });
     expect(await screen.findByText('Updated teams: 5', {}, { timeout: 5_000 })).toBeTruthy();
     expect(panel.textContent).toContain('1 of 1 done');
     expect((screen.getByRole('button', { name: 'Calculate Team ELO' }) as HTMLButtonElement).disabled).toBe(false);
@@ -65,7 +65,7 @@ describe('a Control Panel tool run as a job', () => {
     await screen.findByRole('group', { name: 'Calculate Team ELO job' });
     first.unmount();
 
-    job.set({ state: 'done', progress: { done: 1, total: 1, errors: 0 }, result: { updated_teams: 2, teams_without_enough_players: 0, total_teams_processed: 2 } });
+    job.set({ state: 'done', progress: { done: 1, total: 1, errors: 0 }, result: { updated_teams: 2, teams_without_enough_players: 0, total_teams_processed: 2, elo_changes: [], elo_run_id: null } });
     renderCard(job.api);
     expect(await screen.findByText('Updated teams: 2')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
@@ -79,7 +79,7 @@ describe('a Control Panel tool run as a job', () => {
     const user = await startCalculation();
     const panel = await screen.findByRole('group', { name: 'Calculate Team ELO job' });
     await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('Cancelled'));
+    await waitFor(() => expect(panel.querySelector('[data-job-state]')?.textContent).toBe('Cancelled'));
     expect(job.cancelled).toHaveLength(1);
   });
 

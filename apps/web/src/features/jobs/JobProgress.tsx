@@ -1,8 +1,9 @@
 import { Alert, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { isNotFoundError, serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { LoadingState } from '../common/states';
+import { isToolResult, type ToolResult } from '../control-panel/ToolCard';
 import { describeJobResult, isActiveJob, JOB_KIND_LABELS, JOB_STATE_LABELS, type Job } from './job-results';
 import type { ToolJob, useJob } from './use-job';
 
@@ -44,10 +45,22 @@ export function JobBar({ job }: { job: Job }) {
   );
 }
 
+/** A finished job's result: green, or the colour the tool gave it (yellow when items failed). */
+function DoneNotice({ shown }: { shown: ReactNode | ToolResult }) {
+  const { color, message } = isToolResult(shown) ? { color: shown.color ?? 'green', message: shown.message } : { color: 'green', message: shown };
+  return (
+    <Alert color={color} variant="light" role={color === 'green' ? 'status' : 'alert'}>
+      {message}
+    </Alert>
+  );
+}
+
 interface JobProgressProps {
   job: ReturnType<typeof useJob>;
   /** The tool's error text (docs/product.md), shown when the job failed. */
   errorText: string;
+  /** The tool's own words for its result (default: the counts the Jobs tab shows). */
+  present?: (result: never) => ReactNode | ToolResult;
   onDismiss(): void;
 }
 
@@ -55,7 +68,7 @@ interface JobProgressProps {
  * A started tool's job: its state, a progress bar with counts, the failed items as they are
  * reported and, once it ends, the tool's result or error. It runs on if the page is closed.
  */
-export function JobProgress({ job, errorText, onDismiss }: JobProgressProps) {
+export function JobProgress({ job, errorText, present, onDismiss }: JobProgressProps) {
   const utils = trpc.useUtils();
   const cancel = trpc.admin.jobs.cancel.useMutation({ onSettled: () => utils.admin.jobs.invalidate() });
   const data = job.data;
@@ -76,7 +89,7 @@ export function JobProgress({ job, errorText, onDismiss }: JobProgressProps) {
   return (
     <Stack gap="xs" aria-label={`${JOB_KIND_LABELS[data.kind]} job`} role="group">
       <Group justify="space-between" wrap="nowrap">
-        <Text size="sm" fw={600} role="status">
+        <Text size="sm" fw={600} aria-live="polite" data-job-state={data.state}>
           {JOB_STATE_LABELS[data.state]}
           {!ended && ' — it goes on if you leave this page'}
         </Text>
@@ -97,11 +110,7 @@ export function JobProgress({ job, errorText, onDismiss }: JobProgressProps) {
           {serverMessage(cancel.error) ?? 'The job could not be cancelled.'}
         </Text>
       )}
-      {data.state === 'done' && (
-        <Alert color="green" variant="light" role="status">
-          {describeJobResult(data.kind, data.result)}
-        </Alert>
-      )}
+      {data.state === 'done' && <DoneNotice shown={present ? present(data.result as never) : describeJobResult(data.kind, data.result)} />}
       {data.state === 'failed' ? (
         <Alert color="red" variant="light" role="alert">
           {errorText}
@@ -115,7 +124,7 @@ export function JobProgress({ job, errorText, onDismiss }: JobProgressProps) {
 }
 
 /** A tool card's last job, while there is one to show. */
-export function ToolJobPanel({ tool, errorText }: { tool: ToolJob; errorText: string }) {
+export function ToolJobPanel<Result>({ tool, errorText, present }: { tool: ToolJob; errorText: string; present?: (result: Result) => ReactNode | ToolResult }) {
   if (tool.jobId === null) return null;
-  return <JobProgress key={tool.jobId} job={tool.job} errorText={errorText} onDismiss={tool.dismiss} />;
+  return <JobProgress key={tool.jobId} job={tool.job} errorText={errorText} present={present as ((result: never) => ReactNode | ToolResult) | undefined} onDismiss={tool.dismiss} />;
 }

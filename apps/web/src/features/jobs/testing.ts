@@ -20,22 +20,31 @@ export function fakeJob(overrides: Partial<Job> = {}): Job {
   };
 }
 
+/** The procedure each job kind runs, as the server's features/jobs/kinds.ts pairs them. */
+const TOOL_OF_KIND: Record<JobKind, string> = {
+  import: 'admin.imports.commit',
+  update_matches: 'admin.imports.updateMatches',
+  update_player_elo: 'admin.imports.updatePlayerElo',
+  calculate_team_elo: 'admin.elo.calculateTeams',
+  recalculate_elo: 'admin.elo.recalculateAll',
+};
+
 /**
- * The jobs procedures as the server answers them, with each tool's run given by `tools`: a
- * started job is done at once with what its tool answers, or failed with what it throws.
- * `started` records what was asked to start.
+ * `api` with the jobs procedures added as the server answers them: a started job runs the
+ * fake of its tool's procedure at once, and is done with what it answers or failed with
+ * what it throws. `started` records what was asked to start.
  */
-export function fakeJobsApi(tools: Partial<Record<JobKind, (input: any) => unknown>>) {
+export function withJobs(api: Record<string, FakeProcedure>): Record<string, FakeProcedure> & { started: { kind: JobKind; input: unknown }[] } {
   const jobs = new Map<string, Job>();
   const started: { kind: JobKind; input: unknown }[] = [];
-  const api: Record<string, FakeProcedure> = {
-    'admin.jobs.start': ({ kind, input }: { kind: JobKind; input: unknown }) => {
+  const jobsApi: Record<string, FakeProcedure> = {
+    'admin.jobs.start': async ({ kind, input }: { kind: JobKind; input: unknown }) => {
       started.push({ kind, input });
-      const tool = tools[kind];
-      if (!tool) throw new Error(`No fake tool for ${kind}`);
+      const tool = api[TOOL_OF_KIND[kind]];
+      if (!tool) throw new Error(`No fake for ${TOOL_OF_KIND[kind]}`);
       let job: Job;
       try {
-        job = fakeJob({ kind, result: tool(input) });
+        job = fakeJob({ kind, result: await tool(input) });
       } catch (error) {
         job = fakeJob({ kind, state: 'failed', errors: [{ item: null, reason: (error as Error).message }], progress: { done: 1, total: 1, errors: 1 } });
       }
@@ -48,5 +57,5 @@ export function fakeJobsApi(tools: Partial<Record<JobKind, (input: any) => unkno
       return job;
     },
   };
-  return { api, started };
+  return Object.assign({ ...api, ...jobsApi }, { started });
 }

@@ -1,4 +1,4 @@
-import { entityPathInput, type MatchPage as MatchPageData, type MatchStatus } from '@campus-elo/api-contract';
+import { isUuid, type MatchPage as MatchPageData, type MatchStatus } from '@campus-elo/api-contract';
 import { matchUrlForLanguage, type StarRating as StarCount } from '@campus-elo/domain';
 import { Anchor, Badge, Container, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
 import { isNotFoundError } from '../../lib/error-message';
@@ -194,7 +194,7 @@ function MatchView({ match }: { match: Loadable<MatchPageData> }) {
 
 /** /matches/{id}: both teams, the score or what is at stake, when and where, and the two teams' record. */
 export function MatchPage({ id }: { id: string }) {
-  const valid = entityPathInput.safeParse({ id }).success;
+  const valid = isUuid(id);
   // The stream keeps the score and status current; polling stands in while it is down.
   const refetchInterval = useLiveRefetchInterval();
   const match = trpc.public.match.useQuery({ id }, { enabled: valid, refetchInterval });

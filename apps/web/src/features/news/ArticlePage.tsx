@@ -10,7 +10,7 @@ import { ARTICLE_LOAD_ERROR, ARTICLE_NOT_FOUND, BACK_TO_NEWS, BROWSE_ALL_NEWS } 
 import { NewsImage } from './NewsImage';
 import { PostMeta } from './PostMeta';
 import type { NewsArticle } from './posts';
-import { HOME_EXCERPT_LENGTH } from './queries';
+import { HOME_EXCERPT_LENGTH, NEWS_IMAGE_WIDTHS } from '@campus-elo/api-contract';
 import { useArticleMeta } from './useArticleMeta';
 import classes from './ArticlePage.module.css';
 
@@ -44,7 +44,7 @@ function Article({ article }: { article: NewsArticle }) {
   });
   return (
     <article>
-      {article.imageUrl && <NewsImage src={article.imageUrl} dimensions={article.imageDimensions} displayWidth={760} priority className={classes.hero} />}
+      {article.imageUrl && <NewsImage src={article.imageUrl} dimensions={article.imageDimensions} displayWidth={NEWS_IMAGE_WIDTHS.articleHero} priority className={classes.hero} />}
       <Title order={1} className={classes.title}>
         {article.title}
       </Title>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageUrlForWidth } from './NewsImage';
+import { imageUrlForWidth } from '@campus-elo/api-contract';
 
 describe('imageUrlForWidth', () => {
   it("asks Sanity's image CDN for twice the shown width", () => {

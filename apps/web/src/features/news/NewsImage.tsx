@@ -1,3 +1,4 @@
+import { imageUrlForWidth } from '@campus-elo/api-contract';
 import { isUsableImageSrc } from '@campus-elo/domain';
 import { useState } from 'react';
 import type { ImageDimensions } from './posts';
@@ -5,19 +6,6 @@ import classes from './NewsImage.module.css';
 
 /** Sanity's and the demo's picture shape, used when an image has no recorded size. */
 const DEFAULT_DIMENSIONS: ImageDimensions = { width: 1200, height: 675 };
-
-/**
- * Sanity's image CDN resizes on request: a thumbnail need not download the original upload.
- * Other sources (the local demo pictures) are used as they are.
- */
-export function imageUrlForWidth(src: string, width: number | undefined): string {
-  if (!width || !src.startsWith('https://cdn.sanity.io/images/')) return src;
-  const url = new URL(src);
-  url.searchParams.set('w', String(Math.round(width * 2)));
-  url.searchParams.set('fit', 'max');
-  url.searchParams.set('auto', 'format');
-  return url.href;
-}
 
 interface NewsImageProps {
   src: string | null | undefined;

@@ -4,7 +4,7 @@ import { sanityClient } from '../../lib/sanity';
 import { never, renderWithProviders } from '../common/testing';
 import { NewsPage } from './NewsPage';
 import { NewsWidget } from './NewsWidget';
-import { homePostsQuery, newsPagePostsQuery } from './queries';
+import { homePostsQuery, newsPagePostsQuery } from '@campus-elo/api-contract';
 
 vi.mock('../../lib/sanity', () => ({ sanityClient: { fetch: vi.fn() } }));
 const fetchMock = vi.mocked(sanityClient.fetch);

@@ -1,3 +1,4 @@
+import { NEWS_IMAGE_WIDTHS } from '@campus-elo/api-contract';
 import { Text, Title, type TitleOrder } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { NewsImage } from './NewsImage';
@@ -27,7 +28,7 @@ export function FeaturedPost({ post, headingOrder, size }: PostCardProps) {
   const large = size === 'large';
   return (
     <article className={`${classes.card} ${classes.featured}`} data-testid="featured-post">
-      <NewsImage src={post.imageUrl} dimensions={post.imageDimensions} displayWidth={large ? 880 : 640} priority />
+      <NewsImage src={post.imageUrl} dimensions={post.imageDimensions} displayWidth={large ? NEWS_IMAGE_WIDTHS.featuredLarge : NEWS_IMAGE_WIDTHS.featuredCompact} priority />
       <PostTitleLink post={post} headingOrder={headingOrder} titleSize={large ? 'h2' : 'h3'} />
       <Text size={large ? 'md' : 'sm'} className={classes.excerpt} style={{ '--excerpt-lines': large ? 4 : 3 }}>
         {post.excerpt}

@@ -19,7 +19,7 @@ export function PostMeta({ author, authorLink, publishedAt, size = 'xs' }: PostM
     <Text size={size} c="dimmed" data-testid="post-meta">
       By{' '}
       {link?.kind === 'external' && author ? (
-        <Anchor href={link.href} target="_blank" rel="noopener noreferrer" inherit>
+        <Anchor href={link.href} target="_blank" rel="noopener noreferrer" inherit underline="always">
           {name}
         </Anchor>
       ) : (

@@ -1,4 +1,4 @@
-import { entityPathInput, type PlayerPage as PlayerPageData } from '@campus-elo/api-contract';
+import { isUuid, type PlayerPage as PlayerPageData } from '@campus-elo/api-contract';
 import { Badge, Container, Skeleton, Text, Title } from '@mantine/core';
 import { isNotFoundError } from '../../lib/error-message';
 import { pageTitle } from '../../lib/site-settings';
@@ -117,7 +117,7 @@ function PlayerView({ id, player }: { id: string; player: Loadable<PlayerPageDat
 
 /** /players/{id}: a visible player's team, Elo, skill level, status, seasons and Elo history. */
 export function PlayerPage({ id }: { id: string }) {
-  const valid = entityPathInput.safeParse({ id }).success;
+  const valid = isUuid(id);
   const player = trpc.public.player.useQuery({ id }, { enabled: valid });
   if (!valid || isNotFoundError(player.error)) return <NotFoundPage />;
   return <PlayerView id={id} player={player} />;

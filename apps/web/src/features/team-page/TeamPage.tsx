@@ -1,4 +1,4 @@
-import { entityPathInput, type TeamPage as TeamPageData } from '@campus-elo/api-contract';
+import { isUuid, type TeamPage as TeamPageData } from '@campus-elo/api-contract';
 import { Anchor, Container, Skeleton, Text, Title } from '@mantine/core';
 import { isNotFoundError } from '../../lib/error-message';
 import { useLiveRefetchInterval } from '../../lib/live-stream';
@@ -110,7 +110,7 @@ function TeamView({ id, team, refetchInterval }: { id: string; team: TeamQuery; 
 
 /** /teams/{id}: a team's standing, record, Elo and rank history, roster, schedule and results. */
 export function TeamPage({ id }: { id: string }) {
-  const valid = entityPathInput.safeParse({ id }).success;
+  const valid = isUuid(id);
   // The stream keeps results, Elo and the schedule current; polling stands in while it is down.
   const refetchInterval = useLiveRefetchInterval();
   const team = trpc.public.team.useQuery({ id }, { enabled: valid, refetchInterval });

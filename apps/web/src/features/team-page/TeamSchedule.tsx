@@ -68,7 +68,8 @@ function UpcomingRow({ match, teamId }: { match: MatchListItem; teamId: string }
   return (
     <li className={classes.row} data-match-id={match.id}>
       <div className={classes.grow}>
-        <RouterAnchor to="/matches/$id" params={{ id: match.id }} size="sm" fw={600}>
+        {/* At least 24px high: a touch target apart from the lines around it. */}
+        <RouterAnchor to="/matches/$id" params={{ id: match.id }} size="sm" fw={600} display="inline-block" py={4}>
           {formatDateTime(match.date)}
         </RouterAnchor>
         <div className={classes.line}>

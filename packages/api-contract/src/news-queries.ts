@@ -1,7 +1,8 @@
 /**
  * The GROQ queries behind the news pages, run by @sanity/client against a real Sanity
  * project or the server's local /content endpoint (the same text in both modes). Their
- * answers are described by the news schemas in @campus-elo/api-contract.
+ * answers are described by the news schemas (news.ts). The server runs the article query too,
+ * to write an article's head and data into its first HTML response.
  */
 
 export const HOME_POST_COUNT = 8;

@@ -1,0 +1,286 @@
+import {
+  currentSeasonOutput,
+  entityPathInput,
+  HOME_EXCERPT_LENGTH,
+  homePostsQuery,
+  imageUrlForWidth,
+  NEWS_IMAGE_WIDTHS,
+  newsHomeQueryKey,
+  newsPagePostsQuery,
+  newsPageQueryKey,
+  matchPage,
+  newsArticleQueryKey,
+  playerEloHistoryOutput,
+  playerPage,
+  rankHistoryOutput,
+  seasonListInput,
+  seasonListOutput,
+  teamEloHistoryInput,
+  teamEloHistoryOutput,
+  teamPage,
+  trpcQueryKey,
+  type MatchPage,
+  type NewsPostSummaryResult,
+  type PageData,
+} from '@campus-elo/api-contract';
+import type { Database } from '@campus-elo/db';
+import { excerptFromBody, isUsableImageSrc } from '@campus-elo/domain';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import { DomainError } from '../../lib/errors';
+import type { NewsSource } from '../content/latest-posts';
+import { getMatchPage } from '../matches/match-page';
+import { findCurrentSeason, listSeasons } from '../seasons/queries';
+import { getPlayerEloHistory, getPlayerPage } from '../players/page-queries';
+import { getTeamEloHistory, getTeamPage, getTeamRankHistory } from '../teams/page-queries';
+import type { PageHead } from './head';
+
+/** A page's first answer: its status, what its <head> says, and the data its first render needs. */
+export interface PageAnswer {
+  status: number;
+  head: PageHead;
+  data: PageData;
+}
+
+export interface PageContext {
+  db: Kysely<Database>;
+  config: Config;
+  news: NewsSource;
+  /** The site's origin, for absolute URLs (site-origin.ts). */
+  origin: string;
+}
+
+type PageResolver = (params: Record<string, string>, context: PageContext) => Promise<PageAnswer>;
+
+/** The season menu's query on the rankings page (apps/web/src/features/rankings/RankingsPage.tsx), as its key. */
+const RANKINGS_SEASONS_INPUT = { sort: 'start_date', order: 'desc', page: 1, page_size: 50 } as const;
+
+/** The size of the generated link preview pictures (og-image.ts). */
+export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+const noData: PageData = { queries: [] };
+
+/** The web app's title convention (apps/web/src/lib/site-settings.ts, pageTitle). */
+const titled = (config: Config, prefix?: string) => (prefix ? `${prefix} | ${config.siteName}` : config.siteName);
+
+const url = (context: PageContext, path: string) => `${context.origin}${path}`;
+
+/**
+ * A page that lists things: the same head for everyone, and the data of what it shows first
+ * (the rest the app fetches itself).
+ */
+function listPage(
+  path: string,
+  prefix: string | undefined,
+  description: (siteName: string) => string,
+  options: { noindex?: boolean; data?: (context: PageContext) => Promise<FirstData> } = {},
+): PageResolver {
+  return async (_params, context) => {
+    const first = options.data ? await options.data(context) : { queries: [] };
+    return {
+      status: 200,
+      head: {
+        title: titled(context.config, prefix),
+        description: description(context.config.siteName),
+        canonical: options.noindex ? undefined : url(context, path),
+        noindex: options.noindex,
+        preloadImage: first.preloadImage,
+      },
+      data: { queries: first.queries },
+    };
+  };
+}
+
+/** What a list page writes in: React Query entries, and the picture its first view shows biggest. */
+interface FirstData {
+  queries: PageData['queries'];
+  preloadImage?: string;
+}
+
+/**
+ * News lists written into the page when the news service answers; when it does not, the page
+ * still loads and the app asks (and says so) itself.
+ */
+async function newsList(context: PageContext, key: readonly unknown[], query: string, featuredWidth: number): Promise<FirstData> {
+  let posts: NewsPostSummaryResult[];
+  try {
+    posts = await context.news.postList(query);
+  } catch {
+    return { queries: [] };
+  }
+  // The featured post's picture is the largest thing on a phone's first view.
+  const picture = posts[0]?.imageUrl;
+  return { queries: [{ key, data: posts }], preloadImage: isUsableImageSrc(picture) ? imageUrlForWidth(picture, featuredWidth) : undefined };
+}
+
+/** What every unknown page answers: 404, the app's not-found page, kept out of search results. */
+export function notFoundPage(config: Config): PageAnswer {
+  return { status: 404, head: { title: titled(config, 'Page not found'), description: `This page does not exist on ${config.siteName}.`, noindex: true }, data: noData };
+}
+
+/** What a page answers when reading its content failed: the app loads and says what went wrong itself. */
+export function failedPage(config: Config, status: number): PageAnswer {
+  return { status, head: { title: config.siteName, description: `${config.siteName}: Elo rankings, matches and news.`, noindex: true }, data: noData };
+}
+
+/** undefined when the id is malformed or names nothing (the procedure's not_found). */
+export async function found<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not_found') return undefined;
+    throw error;
+  }
+}
+
+const validId = (params: Record<string, string>) => {
+  const input = entityPathInput.safeParse(params);
+  return input.success ? input.data.id : undefined;
+};
+
+function matchSummary(match: MatchPage): string {
+  const versus = `${match.team1.name} vs ${match.team2.name}`;
+  const day = match.date ? new Date(match.date).toUTCString().slice(0, 16) : undefined;
+  const when = day ? ` on ${day}` : '';
+  if (match.status === 'completed' && match.score_team1 !== null && match.score_team2 !== null) {
+    const winner = match.winner ? `, won by ${match.winner.name}` : '';
+    return `${versus}: ${match.score_team1}–${match.score_team2}${winner}${when}.`;
+  }
+  if (match.status === 'in_progress') return `${versus}: live now.`;
+  if (match.status === 'scheduled') return `${versus}: scheduled${when}. ${match.team1.name} (Elo ${match.team1.elo}) meets ${match.team2.name} (Elo ${match.team2.elo}).`;
+  return `${versus}${when}.`;
+}
+
+/** The home screen's banner season and news: what a phone shows first. */
+async function homeData(context: PageContext): Promise<FirstData> {
+  const [season, news] = await Promise.all([
+    findCurrentSeason(context.db, context.config.currentSeasonId),
+    newsList(context, newsHomeQueryKey, homePostsQuery, NEWS_IMAGE_WIDTHS.featuredCompact),
+  ]);
+  return { queries: [{ key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) }, ...news.queries], preloadImage: news.preloadImage };
+}
+
+/**
+ * Each page of the web app (web-app.ts, CLIENT_ROUTES) and what its first answer carries.
+ * Pages of one thing read it with their procedure's own query and output schema, so the data
+ * seeded into React Query is what the app's own request would get.
+ */
+export const PAGES: Record<string, PageResolver> = {
+  '/': listPage('/', undefined, (site) => `${site}: team and player Elo rankings, upcoming and past matches, and news of the college esports league.`, {
+    data: homeData,
+  }),
+  '/rankings': listPage('/rankings', 'Rankings', (site) => `Team and player Elo rankings of ${site}, week by week, with each team's place and change.`, {
+    // The list waits for the current season: written in, it starts at once.
+    data: async (context) => {
+      const [season, seasons] = await Promise.all([
+        findCurrentSeason(context.db, context.config.currentSeasonId),
+        listSeasons(context.db, seasonListInput.parse(RANKINGS_SEASONS_INPUT)),
+      ]);
+      return {
+        queries: [
+          { key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) },
+          { key: trpcQueryKey('public.seasons', RANKINGS_SEASONS_INPUT), data: seasonListOutput.parse(seasons) },
+        ],
+      };
+    },
+  }),
+  '/matches': listPage('/matches', 'Matches', (site) => `Upcoming, live and past matches of ${site}, with scores and what each result did to Elo.`),
+  '/news': listPage('/news', 'News', (site) => `The latest news, match reports and announcements of ${site}.`, {
+    data: (context) => newsList(context, newsPageQueryKey, newsPagePostsQuery, NEWS_IMAGE_WIDTHS.featuredLarge),
+  }),
+  // The home screen for now (docs/product.md).
+  '/events': listPage('/events', 'Live events', (site) => `Matches starting, ending and changing Elo on ${site}, as they happen.`, { data: homeData }),
+  '/search': listPage('/search', 'Search', (site) => `Find teams and players of ${site}.`, { noindex: true }),
+  '/signin': listPage('/signin', 'Sign In', (site) => `Staff sign-in for ${site}.`, { noindex: true }),
+  '/admin': listPage('/admin', 'Admin Panel', (site) => `Staff tools of ${site}.`, { noindex: true }),
+  '/admin/graphic': listPage('/admin/graphic', 'Graphic Generator', (site) => `Staff tools of ${site}.`, { noindex: true }),
+
+  '/teams/:id': async (params, context) => {
+    const id = validId(params);
+    const team = id && (await found(async () => teamPage.parse(await getTeamPage(context.db, id, context.config.currentSeasonId))));
+    if (!team) return notFoundPage(context.config);
+    const school = team.school_name ? ` (${team.school_name})` : '';
+    return {
+      status: 200,
+      head: {
+        title: titled(context.config, team.name),
+        shareTitle: team.name,
+        description: `${team.name}${school}: rank ${team.rank} of ${context.config.siteName} with Elo ${team.elo}, ${team.wins} wins and ${team.losses} losses.`,
+        canonical: url(context, `/teams/${team.id}`),
+        type: 'profile',
+        image: { url: url(context, `/og/teams/${team.id}.png`), ...OG_IMAGE_SIZE, alt: `${team.name}: Elo ${team.elo}, rank ${team.rank}` },
+      },
+      data: {
+        queries: [
+          { key: trpcQueryKey('public.team', { id: params.id }), data: team },
+          // The Elo chart and the results are the page's largest part: drawn at once too.
+          { key: trpcQueryKey('public.teamEloHistory', { id: params.id }), data: teamEloHistoryOutput.parse(await getTeamEloHistory(context.db, teamEloHistoryInput.parse({ id: team.id }))) },
+          { key: trpcQueryKey('public.teamRankHistory', { id: params.id }), data: rankHistoryOutput.parse(await getTeamRankHistory(context.db, team.id)) },
+        ],
+      },
+    };
+  },
+
+  '/players/:id': async (params, context) => {
+    const id = validId(params);
+    const player = id && (await found(async () => playerPage.parse(await getPlayerPage(context.db, id))));
+    if (!player) return notFoundPage(context.config);
+    const team = player.team ? ` of ${player.team.name}` : '';
+    return {
+      status: 200,
+      head: {
+        title: titled(context.config, player.name),
+        shareTitle: player.name,
+        description: `${player.name}${team} on ${context.config.siteName}: Elo ${player.elo}.`,
+        canonical: url(context, `/players/${player.id}`),
+        type: 'profile',
+      },
+      data: {
+        queries: [
+          { key: trpcQueryKey('public.player', { id: params.id }), data: player },
+          { key: trpcQueryKey('public.playerEloHistory', { id: params.id }), data: playerEloHistoryOutput.parse(await getPlayerEloHistory(context.db, player.id)) },
+        ],
+      },
+    };
+  },
+
+  '/matches/:id': async (params, context) => {
+    const id = validId(params);
+    const match = id && (await found(async () => matchPage.parse(await getMatchPage(context.db, id))));
+    if (!match) return notFoundPage(context.config);
+    return {
+      status: 200,
+      head: {
+        title: titled(context.config, `${match.team1.name} vs ${match.team2.name}`),
+        shareTitle: `${match.team1.name} vs ${match.team2.name}`,
+        description: matchSummary(match),
+        canonical: url(context, `/matches/${match.id}`),
+        image: { url: url(context, `/og/matches/${match.id}.png`), ...OG_IMAGE_SIZE, alt: `${match.team1.name} vs ${match.team2.name}` },
+      },
+      data: { queries: [{ key: trpcQueryKey('public.match', { id: params.id }), data: match }] },
+    };
+  },
+
+  '/news/:slug': async (params, context) => {
+    const slug = params.slug ?? '';
+    const article = await context.news.article(slug);
+    if (!article) return notFoundPage(context.config);
+    const path = `/news/${encodeURIComponent(article.slug)}`;
+    return {
+      status: 200,
+      head: {
+        title: titled(context.config, `${article.title} | News`),
+        shareTitle: article.title,
+        description: excerptFromBody(article.body, HOME_EXCERPT_LENGTH) || `${article.title}: news of ${context.config.siteName}.`,
+        canonical: url(context, path),
+        type: 'article',
+        publishedTime: article.publishedAt,
+        image: article.imageUrl
+          ? { url: new URL(article.imageUrl, context.origin).href, width: article.imageDimensions?.width, height: article.imageDimensions?.height, alt: article.title }
+          : undefined,
+        preloadImage: isUsableImageSrc(article.imageUrl) ? imageUrlForWidth(article.imageUrl, NEWS_IMAGE_WIDTHS.articleHero) : undefined,
+      },
+      data: { queries: [{ key: newsArticleQueryKey(slug), data: article }] },
+    };
+  },
+};

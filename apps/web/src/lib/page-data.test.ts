@@ -1,0 +1,51 @@
+import { newsArticleQueryKey, newsHomeQueryKey, PAGE_DATA_ELEMENT_ID, trpcQueryKey } from '@campus-elo/api-contract';
+import { getQueryKey } from '@trpc/react-query';
+import { describe, expect, it } from 'vitest';
+import { newsQueryKeys } from '../features/news/api';
+import { seedPageData } from './page-data';
+import { createQueryClient } from './query-client';
+import { trpc } from './trpc';
+
+const ID = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
+
+function documentWith(json: string): Document {
+  const doc = document.implementation.createHTMLDocument('page');
+  const script = doc.createElement('script');
+  script.id = PAGE_DATA_ELEMENT_ID;
+  script.type = 'application/json';
+  script.textContent = json;
+  doc.head.append(script);
+  return doc;
+}
+
+describe('the page data the server writes', () => {
+  it('names queries by the keys the app itself uses', () => {
+    expect(trpcQueryKey('public.team', { id: ID })).toEqual(getQueryKey(trpc.public.team, { id: ID }, 'query'));
+    expect(trpcQueryKey('public.player', { id: ID })).toEqual(getQueryKey(trpc.public.player, { id: ID }, 'query'));
+    expect(trpcQueryKey('public.teamEloHistory', { id: ID })).toEqual(getQueryKey(trpc.public.teamEloHistory, { id: ID }, 'query'));
+    expect(trpcQueryKey('public.playerEloHistory', { id: ID })).toEqual(getQueryKey(trpc.public.playerEloHistory, { id: ID }, 'query'));
+    expect(trpcQueryKey('public.match', { id: ID })).toEqual(getQueryKey(trpc.public.match, { id: ID }, 'query'));
+    expect(trpcQueryKey('public.currentSeason')).toEqual(getQueryKey(trpc.public.currentSeason, undefined, 'query'));
+    const seasons = { sort: 'start_date', order: 'desc', page: 1, page_size: 50 } as const;
+    expect(trpcQueryKey('public.seasons', seasons)).toEqual(getQueryKey(trpc.public.seasons, seasons, 'query'));
+    expect(newsArticleQueryKey('a-post')).toEqual(newsQueryKeys.article('a-post'));
+    expect(newsHomeQueryKey).toEqual(newsQueryKeys.home);
+  });
+
+  it('is in React Query before the first render, fresh', () => {
+    const queryClient = createQueryClient();
+    const team = { id: ID, name: 'Owls' };
+    seedPageData(queryClient, documentWith(JSON.stringify({ queries: [{ key: trpcQueryKey('public.team', { id: ID }), data: team }] })));
+    const key = getQueryKey(trpc.public.team, { id: ID }, 'query');
+    expect(queryClient.getQueryData(key)).toEqual(team);
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryCache().find({ queryKey: key })?.isStale()).toBe(false);
+  });
+
+  it('leaves React Query empty when the page has no data or broken data', () => {
+    const queryClient = createQueryClient();
+    seedPageData(queryClient, documentWith('{not json'));
+    seedPageData(queryClient, document.implementation.createHTMLDocument('none'));
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+});

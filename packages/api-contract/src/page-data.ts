@@ -1,0 +1,28 @@
+/**
+ * The data the server writes into a page's first HTML response (a JSON script with id
+ * PAGE_DATA_ELEMENT_ID), which the web app puts into React Query before its first render,
+ * so the page shows its content at once instead of a loading state.
+ */
+export interface PageData {
+  /** React Query entries: each key as the app's own query builds it, with the data it would fetch. */
+  queries: Array<{ key: readonly unknown[]; data: unknown }>;
+}
+
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/**
+ * A tRPC query's React Query key as @trpc/react-query 11 builds it for `trpc.<path>.useQuery(input)`:
+ * the path split on dots, then the input and the kind (a web test holds it to getQueryKey).
+ */
+export function trpcQueryKey(path: string, input?: unknown): readonly unknown[] {
+  return [path.split('.'), input === undefined ? { type: 'query' } : { input, type: 'query' }];
+}
+
+/** The home page's and the news page's post lists (the query's checked answer, before excerpts). */
+export const newsHomeQueryKey = ['news', 'home'] as const;
+export const newsPageQueryKey = ['news', 'page'] as const;
+
+/** The news article query's key (the web app's newsQueryKeys.article). */
+export function newsArticleQueryKey(slug: string) {
+  return ['news', 'article', slug] as const;
+}
