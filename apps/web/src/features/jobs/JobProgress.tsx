@@ -117,7 +117,8 @@ export function JobProgress({ job, errorText, present, onDismiss }: JobProgressP
           <FailedItems errors={data.errors} />
         </Alert>
       ) : (
-        <FailedItems errors={data.errors} />
+        // A finished tool's own words already list what failed.
+        !(data.state === 'done' && present) && <FailedItems errors={data.errors} />
       )}
     </Stack>
   );
