@@ -10,16 +10,15 @@
  * and drops the database. BENCH_PATHS (a regular expression over the path names) runs only
  * some paths, for a quick check of the bench itself.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createTestDatabase, seedScale, type Database } from '@campus-elo/db';
 import autocannon from 'autocannon';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { benchPaths, statementFor, type BenchPath, type LeagueFacts } from './paths';
+import { buildServer, serverPackage, startProductionServer, stop } from './production-server';
 
 // createTestDatabase makes (and on close drops) a fresh database on this server.
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -30,57 +29,7 @@ const WARM_UP_SECONDS = 1;
 const ONLY_PATHS = process.env.BENCH_PATHS ? new RegExp(process.env.BENCH_PATHS) : undefined;
 const BIG_TABLES = /Seq Scan on (matches|players|teams)\b/;
 
-const serverPackage = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => console.log(line);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('No port'))));
-    });
-  });
-}
-
-async function waitUntilHealthy(origin: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    const healthy = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
-    if (healthy) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('The server did not become healthy within 2 minutes');
-}
-
-function buildServer(): void {
-  const build = spawnSync(process.execPath, ['build.mjs'], { cwd: serverPackage, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('Building the server failed');
-}
-
-async function startProductionServer(databaseUrl: string, responseCache: 'on' | 'off'): Promise<{ origin: string; process: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    cwd: serverPackage,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED: 'none',
-      RESPONSE_CACHE: responseCache,
-      // Request logs would measure the terminal; warnings and errors still show.
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitUntilHealthy(origin, child);
-  return { origin, process: child };
-}
 
 /** The ceiling runs in its own process, like the server, so autocannon here competes with neither. */
 async function startCeilingServer(bodies: string[], folder: string): Promise<{ origin: string; process: ChildProcess }> {
@@ -95,14 +44,6 @@ async function startCeilingServer(bodies: string[], folder: string): Promise<{ o
     child.once('exit', (code) => fail(new Error(`The ceiling server exited with code ${code}`)));
   });
   return { origin: `http://127.0.0.1:${port}`, process: child };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    child.once('exit', () => done());
-    child.kill('SIGTERM');
-  });
 }
 
 /** CPU seconds a process has used (Linux /proc; clock ticks of 1/100 s), or undefined elsewhere. */

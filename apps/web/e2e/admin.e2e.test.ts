@@ -115,7 +115,7 @@ describeE2E('admin: sign-in, editing teams and players with pictures, sign-out',
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.waitForURL(`${site.url}/admin`);
       await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
-      for (const tab of ['Control Panel', 'Edit Team/Player', 'Import Matches', 'Database Viewer', 'Clear Database', 'Graphic Generator', 'Merge Teams']) {
+      for (const tab of ['Control Panel', 'Edit Team/Player', 'Import Matches', 'Database Viewer', 'Clear Database', 'Graphic Generator', 'Merge Teams', 'Jobs']) {
         await page.getByRole('tab', { name: tab, exact: true }).waitFor();
       }
       expect(await page.getByRole('tab', { name: 'Control Panel' }).getAttribute('aria-selected')).toBe('true');

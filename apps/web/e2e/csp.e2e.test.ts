@@ -107,7 +107,7 @@ describeE2E('Content-Security-Policy in the browser', () => {
       await page.getByRole('textbox', { name: 'Password' }).fill(OWNER.password);
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.waitForURL(`${site.url}/admin`);
-      for (const tab of ['Control Panel', 'Edit Team/Player', 'Import Matches', 'Database Viewer', 'Clear Database', 'Graphic Generator', 'Merge Teams']) {
+      for (const tab of ['Control Panel', 'Edit Team/Player', 'Import Matches', 'Database Viewer', 'Clear Database', 'Graphic Generator', 'Merge Teams', 'Jobs']) {
         await page.getByRole('tab', { name: tab, exact: true }).click();
         await page.getByRole('tabpanel').waitFor();
         await page.waitForLoadState('networkidle');

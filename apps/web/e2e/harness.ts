@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, loadConfig, type Config } from '@campus-elo/server';
+import { buildApp, JobQueue, loadConfig, type Config } from '@campus-elo/server';
 import { prepareData } from '@campus-elo/server/startup-data';
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -56,7 +56,10 @@ export async function startTestSite(options: { seed?: 'demo' | 'none'; env?: Rec
     ...options.env,
   });
   await prepareData(database.db, config, () => {});
-  const app = await buildApp({ db: database.db, config, logger: false });
+  // The admin panel runs its long tools as background jobs, as main.ts does.
+  const jobs = new JobQueue({ db: database.db, config }, database, { warn: () => {} });
+  await jobs.start();
+  const app = await buildApp({ db: database.db, config, jobs, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
@@ -65,6 +68,7 @@ export async function startTestSite(options: { seed?: 'demo' | 'none'; env?: Rec
     database,
     async close() {
       await app.close();
+      await jobs.stop();
       await database.close();
     },
   };

@@ -238,7 +238,7 @@ describeE2E('navigation: search, links, colour scheme', () => {
         await page.getByRole('button', { name: 'Sign In' }).click();
         await page.waitForURL(`${site.url}/admin`);
         expect(await scheme(page)).toBe(colorScheme);
-        for (const tab of ['Control Panel', 'Edit Team/Player', 'Import Matches', 'Database Viewer', 'Clear Database', 'Graphic Generator', 'Merge Teams']) {
+        for (const tab of ['Control Panel', 'Edit Team/Player', 'Import Matches', 'Database Viewer', 'Clear Database', 'Graphic Generator', 'Merge Teams', 'Jobs']) {
           await page.getByRole('tab', { name: tab, exact: true }).click();
           await page.getByRole('tabpanel').waitFor();
           await check(tab);

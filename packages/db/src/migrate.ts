@@ -15,6 +15,7 @@ import * as platformSync from './migrations/0071_platform_sync';
 import * as faceitWebhookEvents from './migrations/0072_faceit_webhook_events';
 import * as jobs from './migrations/0073_jobs';
 import * as discordOutbox from './migrations/0074_discord_outbox';
+import * as matchChangesOnInsert from './migrations/0075_match_changes_on_insert';
 import * as events from './migrations/0080_events';
 
 // Migrations are imported statically so the bundled server carries them.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0072_faceit_webhook_events': faceitWebhookEvents,
   '0073_jobs': jobs,
   '0074_discord_outbox': discordOutbox,
+  '0075_match_changes_on_insert': matchChangesOnInsert,
   '0080_events': events,
 };
 

@@ -7,6 +7,9 @@ import { trpc } from './trpc';
 /** Server-Sent Events of match changes (docs/contract.md, GET /v1/public/stream). */
 export const LIVE_STREAM_URL = '/v1/public/stream';
 
+/** How often live data is fetched again while the stream is down. */
+export const LIVE_REFRESH_MS = 30_000;
+
 /** What a match list shows when its input names no status (the server's default). */
 const DEFAULT_STATUSES: readonly MatchStatus[] = ['scheduled', 'in_progress', 'completed'];
 
@@ -38,6 +41,19 @@ export function applyMatchChange(client: QueryClient, item: MatchListItem): void
   }
   // The match page also shows the Elo preview, which the item does not carry.
   void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.match, { id: item.id }) });
+  // Both teams' pages: a result moves their Elo, record, form and history, and their meetings.
+  for (const team of [item.team1, item.team2]) {
+    void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.team, { id: team.id }) });
+    void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.teamEloHistory, { id: team.id }) });
+  }
+  const pair = [item.team1.id, item.team2.id];
+  void client.invalidateQueries({
+    queryKey: getQueryKey(trpc.public.headToHead),
+    predicate: (query) => {
+      const input = (query.queryKey[1] as { input?: { team1?: string; team2?: string } } | undefined)?.input;
+      return !!input?.team1 && !!input.team2 && pair.includes(input.team1) && pair.includes(input.team2);
+    },
+  });
 }
 
 /** Too much was missed while away: every match list and page is fetched again. */
@@ -109,4 +125,12 @@ export function useLiveMatchStream(): boolean {
     () => connected,
     () => false,
   );
+}
+
+/**
+ * A query's `refetchInterval` for data the live stream keeps current: none while the stream
+ * is connected, LIVE_REFRESH_MS while it is down.
+ */
+export function useLiveRefetchInterval(): number | false {
+  return useLiveMatchStream() ? false : LIVE_REFRESH_MS;
 }

@@ -84,6 +84,15 @@ describe('long tools as background jobs', () => {
     expect(job).toMatchObject({ state: 'failed', errors: [{ item: null, reason: `Match not found: ${missing}` }], result: null });
   });
 
+  it('starts a tool through admin.jobs.start, taking a body as large as an import preview', async () => {
+    // Unknown keys are dropped by the tool's schema; the padding only makes the body large.
+    const input = { only_default_elo: true, padding: 'x'.repeat(200 * 1024) };
+    const started = await app.inject({ method: 'POST', url: '/trpc/admin.jobs.start', headers: admin, payload: { kind: 'calculate_team_elo', input } });
+    expect(started.statusCode).toBe(200);
+    const { job_id } = started.json().result.data;
+    expect(await finished(job_id)).toMatchObject({ kind: 'calculate_team_elo', state: 'done', created_by: { id: t.admin.id } });
+  });
+
   it('lists jobs newest first, paged', async () => {
     const list = (await get('/v1/jobs/?page_size=2', admin)).json();
     expect(list.results).toHaveLength(2);

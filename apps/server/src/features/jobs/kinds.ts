@@ -5,6 +5,8 @@ import {
   updateMatchesInput,
   updatePlayerEloInput,
   type JobKind,
+  type UpdateMatchesOutput,
+  type UpdatePlayerEloOutput,
 } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import type { Kysely } from 'kysely';
@@ -29,6 +31,8 @@ interface JobKindDefinition<Schema extends z.ZodType> {
   run(deps: JobDeps, input: z.output<Schema>, user: { id: string } | null): Promise<unknown>;
   /** Failed items the tool's answer reports. */
   errorCount?(result: never): number;
+  /** Those items, each named and with its reason: the job's `errors` list. */
+  failedItems?(result: never): { item: string; reason: string }[];
   /** Input fields never stored in the jobs table (secrets). */
   secretFields?: readonly string[];
 }
@@ -42,12 +46,15 @@ export const JOB_KINDS: Record<JobKind, JobKindDefinition<z.ZodType>> = {
     access: 'staff',
     run: (deps, input, user) => updateMatches(deps, input, user),
     errorCount: (result: { error_count: number }) => result.error_count,
+    failedItems: (result: UpdateMatchesOutput) =>
+      result.failures.map((failure) => ({ item: `Match ${failure.external_id} (${failure.platform})`, reason: failure.reason })),
   }),
   update_player_elo: define({
     input: updatePlayerEloInput,
     access: 'staff',
     run: (deps, input, user) => updatePlayerElo(deps, input, user),
     errorCount: (result: { failed: number }) => result.failed,
+    failedItems: (result: UpdatePlayerEloOutput) => result.failures.map((failure) => ({ item: failure.player_name, reason: failure.reason })),
     secretFields: ['api_key'],
   }),
   calculate_team_elo: define({ input: teamEloCalculateInput, access: 'staff', run: (deps, input, user) => calculateTeamElo(deps.db, input, user) }),

@@ -118,9 +118,10 @@ export class JobQueue {
       const input = definition.input.parse(job.data.input);
       const result = await definition.run(this.deps, input, job.data.userId ? { id: job.data.userId } : null);
       const errors = definition.errorCount?.(result as never) ?? 0;
+      const failedItems = definition.failedItems?.(result as never) ?? [];
       await db
         .updateTable('jobs')
-        .set({ state: 'done', result: JSON.stringify(result), progress: JSON.stringify({ done: 1, total: 1, errors }), errors: '[]', finished_at: new Date() })
+        .set({ state: 'done', result: JSON.stringify(result), progress: JSON.stringify({ done: 1, total: 1, errors }), errors: JSON.stringify(failedItems), finished_at: new Date() })
         .where('id', '=', job.id)
         .execute();
     } catch (error) {

@@ -31,9 +31,11 @@ export const jobsRouter = router({
     }),
   /**
    * Queues a tool (what 'Prefer: respond-async' on its REST path does): its input is checked
-   * now by the tool's own schema, and its guard (staff or owner) applies.
+   * now by the tool's own schema, and its guard (staff or owner) applies. An import carries
+   * its whole preview, so the body may be as large as the import endpoint's.
    */
   start: staffProcedure
+    .meta({ largeBody: true })
     .input(jobStartInput)
     .output(jobAccepted)
     .mutation(async ({ ctx, input }) => {

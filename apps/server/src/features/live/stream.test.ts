@@ -75,6 +75,35 @@ describe('GET /v1/public/stream', () => {
     expect(count).toBe(1);
   });
 
+  it('announces a match inserted in progress, but not one inserted scheduled or finished', async () => {
+    const stream = await open();
+    await stream.next(() => true);
+    const newMatch = (id: string, externalId: string, status: 'scheduled' | 'in_progress' | 'completed') => ({
+      id,
+      external_id: externalId,
+      platform: 'faceit' as const,
+      competition_id: ids.necc,
+      season_id: ids.fall,
+      team1_id: ids.beta,
+      team2_id: ids.gamma,
+      status,
+      score_team1: status === 'scheduled' ? null : 3,
+      score_team2: status === 'scheduled' ? null : 1,
+      date: '2026-11-22T10:00:00Z',
+    });
+    const quiet = ['66666666-0000-4000-8000-000000000001', '66666666-0000-4000-8000-000000000002'];
+    const live = '66666666-0000-4000-8000-000000000003';
+    await database.db
+      .insertInto('matches')
+      .values([newMatch(quiet[0]!, 'm-new-scheduled', 'scheduled'), newMatch(quiet[1]!, 'm-new-old', 'completed'), newMatch(live, 'm-new-live', 'in_progress')])
+      .execute();
+    const event = await stream.next(isMatchEvent(live));
+    expect(JSON.parse(event.data!)).toMatchObject({ id: live, status: 'in_progress', score_team1: 3, score_team2: 1 });
+    const logged = await database.db.selectFrom('match_changes').select('match_id').where('match_id', 'in', [...quiet, live]).execute();
+    expect(logged).toEqual([{ match_id: live }]);
+    await database.db.deleteFrom('matches').where('id', 'in', [...quiet, live]).execute();
+  });
+
   it('answers an event stream that no compression, ETag or cache holds back', async () => {
     const stream = await open({ 'accept-encoding': 'gzip, br' });
     expect(stream.response.statusCode).toBe(200);

@@ -20,6 +20,7 @@ const ADMIN_TABS = [
   { value: 'staff', label: 'Staff', Component: lazyComponent(async () => (await import('../staff/StaffTab')).StaffTab) },
   { value: 'graphic', label: 'Graphic Generator', Component: lazyComponent(async () => (await import('../graphic/GraphicGenerator')).GraphicGenerator) },
   { value: 'merge', label: 'Merge Teams', Component: lazyComponent(async () => (await import('../merge/MergeTeamsTab')).MergeTeamsTab) },
+  { value: 'jobs', label: 'Jobs', Component: lazyComponent(async () => (await import('../jobs/JobsTab')).JobsTab) },
 ] as const;
 
 const TAB_VALUES = ADMIN_TABS.map((tab) => tab.value);

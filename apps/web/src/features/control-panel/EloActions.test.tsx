@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfirmProvider } from '../admin-shell';
 import { FakeServerError, paged, renderWithProviders, type FakeProcedure } from '../common/testing';
+import { withJobs } from '../jobs/testing';
 import { CalculateTeamEloAction, RankingSnapshotAction, RecalculateEloAction, ResetPlayerEloAction } from './EloActions';
 
 const owner = { id: 'u1', email: 'owner@example.test', role: 'owner' };
@@ -16,7 +17,7 @@ function renderTools(api: Record<string, FakeProcedure>) {
       <RankingSnapshotAction />
     </ConfirmProvider>,
     {
-      api: {
+      api: withJobs({
         'auth.me': () => owner,
         'admin.teams.options': () => [
           { id: 't1', name: 'Owls', elo: 1000 },
@@ -26,7 +27,7 @@ function renderTools(api: Record<string, FakeProcedure>) {
         'public.rankings': () => paged([]),
         'public.seasons': () => paged([{ id: 's1', name: 'Fall 2026', start_date: '2026-08-20', end_date: '2026-12-20' }]),
         ...api,
-      },
+      }),
     },
   );
 }
@@ -37,6 +38,9 @@ async function run(title: string, confirmLabel = 'Confirm') {
   await user.click(await screen.findByRole('button', { name: confirmLabel }));
   return screen.getByRole('region', { name: title });
 }
+
+// Calculate Team ELO and Recalculate All run as jobs: withJobs runs their procedures' fakes; the last job's id is kept in localStorage.
+beforeEach(() => localStorage.clear());
 
 describe('Control Panel Elo tools', () => {
   it('shows the inputs with their defaults', async () => {

@@ -1,4 +1,4 @@
-import { MAX_ELO, MIN_ELO, eloValue, skillLevelValue, type EloChange } from '@campus-elo/api-contract';
+import { MAX_ELO, MIN_ELO, eloValue, skillLevelValue, type EloChange, type TeamEloCalculateOutput, type TeamEloRecalculateOutput } from '@campus-elo/api-contract';
 import { Button, Checkbox, Group, List, Select, Stack, Text } from '@mantine/core';
 import { DEFAULT_ELO, DEFAULT_SKILL_LEVEL } from '@campus-elo/domain';
 import { useState, type ReactNode } from 'react';
@@ -8,6 +8,8 @@ import { EloChangeList, UndoRunButton, useConfirm } from '../admin-shell';
 import { formatDate, formatSignedNumber } from '../common/format';
 import { WholeNumberInput } from '../admin-shell/WholeNumberInput';
 import { ruleMessage, useIsOwner } from './inputs';
+import { ToolJobPanel } from '../jobs/JobProgress';
+import { useToolJob } from '../jobs/use-job';
 import { ToolCard, toolResult } from './ToolCard';
 
 /** The Default ELO field of the Elo tools, its range message beside it. */
@@ -74,8 +76,7 @@ export function ResetPlayerEloAction() {
 }
 
 export function CalculateTeamEloAction() {
-  const utils = trpc.useUtils();
-  const calculate = trpc.admin.elo.calculateTeams.useMutation({ onSuccess: () => utils.invalidate() });
+  const job = useToolJob('calculate_team_elo');
   const teams = trpc.admin.teams.options.useQuery();
   // Rating every team is the deliberate choice: the panel opens on teams never rated.
   const [onlyDefault, setOnlyDefault] = useState(true);
@@ -83,12 +84,24 @@ export function CalculateTeamEloAction() {
   const elo = Number(defaultElo);
   const candidates = teams.data ? (onlyDefault ? teams.data.filter((team) => team.elo === elo).length : teams.data.length) : null;
   const teamCount = candidates === null ? 'The teams' : `${candidates} ${candidates === 1 ? 'team' : 'teams'}`;
+  const errorText = 'There was an error calculating team ELO values.';
+  /** What the finished job's result says, as the tool showed it when it ran in the request. */
+  const present = (result: TeamEloCalculateOutput) =>
+    eloRunResult(
+      <>
+        <Text size="sm">Updated teams: {result.updated_teams}</Text>
+        <Text size="sm">Teams without enough players: {result.teams_without_enough_players}</Text>
+        <Text size="sm">Total teams processed: {result.total_teams_processed}</Text>
+      </>,
+      result.elo_changes,
+      result.elo_run_id,
+    );
   return (
     <ToolCard
       title="Calculate Team ELO"
       description="Rates teams from their rosters: the best five active players, at least two needed."
       buttonLabel="Calculate Team ELO"
-      canRun={!ruleMessage(eloValue, defaultElo)}
+      canRun={!job.active && !ruleMessage(eloValue, defaultElo)}
       confirm={{
         title: 'Calculate team ELO?',
         message: onlyDefault
@@ -96,19 +109,12 @@ export function CalculateTeamEloAction() {
           : `Every team will be rated from its roster: ${teamCount.toLowerCase()} in all, whatever their ELO now (a team with fewer than two active players keeps its ELO). Undo is offered afterwards.`,
         color: onlyDefault ? undefined : 'red',
       }}
-      errorText="There was an error calculating team ELO values."
+      errorText={errorText}
       run={async () => {
-        const result = await calculate.mutateAsync({ only_default_elo: onlyDefault, default_elo: elo });
-        return eloRunResult(
-          <>
-            <Text size="sm">Updated teams: {result.updated_teams}</Text>
-            <Text size="sm">Teams without enough players: {result.teams_without_enough_players}</Text>
-            <Text size="sm">Total teams processed: {result.total_teams_processed}</Text>
-          </>,
-          result.elo_changes,
-          result.elo_run_id,
-        );
+        await job.start({ only_default_elo: onlyDefault, default_elo: elo });
+        return null;
       }}
+      footer={<ToolJobPanel tool={job} errorText={errorText} present={present} />}
     >
       <Checkbox label="Only teams with the default ELO" checked={onlyDefault} onChange={(event) => setOnlyDefault(event.currentTarget.checked)} />
       <DefaultEloInput value={defaultElo} onChange={setDefaultElo} />
@@ -118,17 +124,32 @@ export function CalculateTeamEloAction() {
 
 export function RecalculateEloAction() {
   const isOwner = useIsOwner();
-  const utils = trpc.useUtils();
-  const recalculate = trpc.admin.elo.recalculateAll.useMutation({ onSuccess: () => utils.invalidate() });
+  const job = useToolJob('recalculate_elo');
   const [resetToDefault, setResetToDefault] = useState(true);
   const [defaultElo, setDefaultElo] = useState<number | ''>(DEFAULT_ELO);
+  const errorText = 'There was an error recalculating ELO values.';
+  /** What the finished job's result says, as the tool showed it when it ran in the request. */
+  const present = (result: TeamEloRecalculateOutput) =>
+    eloRunResult(
+      <>
+        <Text size="sm">Processed: {result.summary.processed_count}</Text>
+        <Text size="sm">Errors: {result.summary.error_count}</Text>
+        {result.summary.error_count > 0 && (
+          <Text size="sm">Matches that could not be applied have no winner, a missing team, a bye or a bad date: correct them in the Matches tab.</Text>
+        )}
+        <Text size="sm">Total ELO changes: {result.total_elo_changes}</Text>
+      </>,
+      result.elo_changes,
+      result.elo_run_id,
+      result.summary.error_count > 0 ? 'yellow' : 'green',
+    );
   return (
     <ToolCard
       title="Recalculate All ELO"
       description="Replays every completed match, oldest first, and rewrites every team's ELO."
       buttonLabel="Recalculate All ELO"
       ownerOnly
-      canRun={isOwner && !ruleMessage(eloValue, defaultElo)}
+      canRun={isOwner && !job.active && !ruleMessage(eloValue, defaultElo)}
       confirm={{
         title: 'Recalculate all ELO?',
         message: resetToDefault
@@ -137,23 +158,12 @@ export function RecalculateEloAction() {
         color: 'red',
         confirmLabel: 'Recalculate',
       }}
-      errorText="There was an error recalculating ELO values."
+      errorText={errorText}
       run={async () => {
-        const result = await recalculate.mutateAsync({ reset_to_default: resetToDefault, default_elo: Number(defaultElo) });
-        return eloRunResult(
-          <>
-            <Text size="sm">Processed: {result.summary.processed_count}</Text>
-            <Text size="sm">Errors: {result.summary.error_count}</Text>
-            {result.summary.error_count > 0 && (
-              <Text size="sm">Matches that could not be applied have no winner, a missing team, a bye or a bad date: correct them in the Matches tab.</Text>
-            )}
-            <Text size="sm">Total ELO changes: {result.total_elo_changes}</Text>
-          </>,
-          result.elo_changes,
-          result.elo_run_id,
-          result.summary.error_count > 0 ? 'yellow' : 'green',
-        );
+        await job.start({ reset_to_default: resetToDefault, default_elo: Number(defaultElo) });
+        return null;
       }}
+      footer={<ToolJobPanel tool={job} errorText={errorText} present={present} />}
     >
       <Checkbox label="Reset to default first" checked={resetToDefault} onChange={(event) => setResetToDefault(event.currentTarget.checked)} />
       <DefaultEloInput value={defaultElo} onChange={setDefaultElo} />

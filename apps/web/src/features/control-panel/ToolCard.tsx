@@ -15,7 +15,7 @@ export function toolResult(message: ReactNode, options: { color?: 'green' | 'yel
   return { kind: 'tool-result', message, ...options };
 }
 
-function isToolResult(value: unknown): value is ToolResult {
+export function isToolResult(value: unknown): value is ToolResult {
   return typeof value === 'object' && value !== null && 'kind' in value && value.kind === 'tool-result';
 }
 
@@ -26,18 +26,23 @@ interface ToolCardProps {
   children?: ReactNode;
   buttonLabel: string;
   confirm: ConfirmOptions;
-  /** Runs the tool; answers what the success notice says (green, gone after 15 s), or a ToolResult. */
+  /**
+   * Runs the tool; answers what the success notice says (green, gone after 15 s), a
+   * ToolResult, or null when `footer` reports instead (a background job).
+   */
   run(): Promise<ReactNode | ToolResult>;
   /** This tool's error text (docs/product.md, texts). */
   errorText: string;
   /** Owners only: shown to admins, but not runnable. */
   ownerOnly?: boolean;
   canRun?: boolean;
+  /** Below the notice: a background job's progress. */
+  footer?: ReactNode;
 }
 
 
 /** One Control Panel action: inputs, a confirmation before it runs and its result notice (15 s). */
-export function ToolCard({ title, description, children, buttonLabel, confirm, run, errorText, ownerOnly, canRun = true }: ToolCardProps) {
+export function ToolCard({ title, description, children, buttonLabel, confirm, run, errorText, ownerOnly, canRun = true, footer }: ToolCardProps) {
   const askConfirmation = useConfirm();
   const { notice, show, clear } = useNotice();
   const [running, setRunning] = useState(false);
@@ -48,7 +53,7 @@ export function ToolCard({ title, description, children, buttonLabel, confirm, r
     clear();
     try {
       const result = await run();
-      show(isToolResult(result) ? { color: result.color ?? 'green', message: result.message, sticky: result.sticky } : { color: 'green', message: result });
+      if (result !== null) show(isToolResult(result) ? { color: result.color ?? 'green', message: result.message, sticky: result.sticky } : { color: 'green', message: result });
     } catch (error) {
       const reason = serverMessage(error);
       show({
@@ -92,6 +97,7 @@ export function ToolCard({ title, description, children, buttonLabel, confirm, r
           </Button>
         </Group>
         <NoticeSlot notice={notice} onClose={clear} />
+        {footer}
       </Stack>
     </Card>
   );

@@ -1,13 +1,10 @@
-import { useLiveMatchStream } from '../../lib/live-stream';
+import { LIVE_REFRESH_MS, useLiveMatchStream } from '../../lib/live-stream';
 import { trpc } from '../../lib/trpc';
 import { Score } from '../common/Score';
 import { ErrorAlert, LoadingState } from '../common/states';
 import { CompactMatch } from './CompactMatch';
 import classes from './CompactMatch.module.css';
 import { WidgetCard } from './WidgetCard';
-
-/** Live scores refresh more often than the rest of the public data. */
-export const LIVE_REFRESH_MS = 30_000;
 
 /** Up to 4 in-progress matches; renders nothing when nothing is live. */
 export function LiveMatchesWidget() {

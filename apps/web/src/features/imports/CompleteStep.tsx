@@ -1,21 +1,20 @@
-import type { ImportMatchesOutput } from '@campus-elo/api-contract';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { ToolJobPanel } from '../jobs/JobProgress';
+import type { ToolJob } from '../jobs/use-job';
 import { MESSAGES } from './wizard';
 
-export type ImportResult = { ok: true; answer: ImportMatchesOutput } | { ok: false; error: string };
+/** The import was queued as a job (its progress and result follow), or it was refused. */
+export type ImportResult = { ok: true } | { ok: false; error: string };
 
-/** Step 7: what the import did, or why it failed. */
-export function CompleteStep({ result, onRestart }: { result: ImportResult | null; onRestart(): void }) {
+/** Step 7: the import job's progress and what it did, or why it was refused. */
+export function CompleteStep({ result, job, onRestart }: { result: ImportResult | null; job: ToolJob; onRestart(): void }) {
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
-        Import Complete
+        Import
       </Title>
       {result?.ok ? (
-        <Alert color="green" title={MESSAGES.imported(result.answer.matches_imported)} role="status">
-          <Text size="sm">Updated: {result.answer.matches_updated}</Text>
-          <Text size="sm">Skipped: {result.answer.matches_skipped}</Text>
-        </Alert>
+        <ToolJobPanel tool={job} errorText={MESSAGES.importFailed} />
       ) : (
         <Alert color="red" role="alert">
           {result?.error ?? MESSAGES.importFailed}

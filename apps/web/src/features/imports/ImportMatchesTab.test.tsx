@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfirmProvider } from '../admin-shell';
 import { paged, renderWithProviders, type FakeProcedure } from '../common/testing';
+import { withJobs } from '../jobs/testing';
 import { ImportMatchesTab } from './ImportMatchesTab';
 
 const team = (name: string) => ({ faction_id: name, name, avatar: '', roster: [] });
@@ -15,14 +16,14 @@ const previewAnswer = {
 };
 
 function api(overrides: Record<string, FakeProcedure> = {}): Record<string, FakeProcedure> {
-  return {
+  return withJobs({
     'admin.seasons.list': () => paged([{ id: 's1', name: 'Fall 2025', start_date: '2025-07-01', end_date: '2025-12-31' }], 50),
     'admin.seasons.create': () => ({ id: 's2', name: 'Spring 2026', start_date: '2026-01-01', end_date: '2026-06-30' }),
     'admin.imports.preview': () => previewAnswer,
     'admin.teams.options': () => [{ id: 't1', name: 'Existing Alpha' }],
     'admin.imports.commit': () => ({ message: 'ok', matches_imported: 2, matches_updated: 0, matches_skipped: 0 }),
     ...overrides,
-  };
+  });
 }
 
 async function toDetails(user: ReturnType<typeof userEvent.setup>) {
@@ -41,6 +42,9 @@ async function toDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByText('Input Data');
 }
+
+// The import runs as a job: withJobs runs the commit procedure's fake.
+beforeEach(() => localStorage.clear());
 
 describe('ImportMatchesTab', () => {
   it('numbers the steps 1 to 7, each number once, the current one too', async () => {

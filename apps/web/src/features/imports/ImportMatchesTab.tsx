@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { useConfirm } from '../admin-shell';
+import { useToolJob } from '../jobs/use-job';
 import { PlatformStep, TypeStep } from './ChoiceSteps';
 import { CompleteStep, type ImportResult } from './CompleteStep';
 import { DetailsStep } from './DetailsStep';
@@ -40,10 +41,10 @@ interface Problem {
  * confirming the teams it will create), complete.
  */
 export function ImportMatchesTab() {
-  const utils = trpc.useUtils();
   const confirm = useConfirm();
   const previewCall = trpc.admin.imports.preview.useMutation();
-  const importCall = trpc.admin.imports.commit.useMutation({ onSuccess: () => utils.invalidate() });
+  // The import runs as a background job: its progress shows on the last step and it goes on if the page closes.
+  const importJob = useToolJob('import');
   const narrow = useMediaQuery('(max-width: 62em)');
 
   const [step, setStep] = useState(FIRST_STEP);
@@ -54,7 +55,7 @@ export function ImportMatchesTab() {
   const [problem, setProblem] = useState<Problem | null>(null);
 
   const change = (changes: Partial<WizardChoices>) => setChoices((current) => ({ ...current, ...changes }));
-  const busy = previewCall.isPending || importCall.isPending;
+  const busy = previewCall.isPending || importJob.starting;
 
   async function fetchPreview() {
     try {
@@ -91,7 +92,7 @@ export function ImportMatchesTab() {
       if (!agreed) return;
     }
     try {
-      const answer = await importCall.mutateAsync({
+      await importJob.start({
         platform: choices.platform,
         competition_name: choices.competitionName.trim(),
         competition_id: choices.platformId.trim(),
@@ -100,7 +101,7 @@ export function ImportMatchesTab() {
         data: { items: preview.items },
         participant_matches: participantMatches(choices.platform, matches),
       });
-      setResult({ ok: true, answer });
+      setResult({ ok: true });
     } catch (error) {
       setResult({ ok: false, error: serverMessage(error) ?? MESSAGES.importFailed });
     }
@@ -137,7 +138,7 @@ export function ImportMatchesTab() {
     <DetailsStep key="details" choices={choices} onChange={change} />,
     preview ? <PreviewStep key="preview" preview={preview} /> : null,
     <ParticipantMatcher key="match" platform={choices.platform} platformTeams={platformTeamNames(preview)} platformTeamIds={platformTeamIds(preview)} matches={matches} onChange={setMatches} />,
-    <CompleteStep key="complete" result={result} onRestart={restart} />,
+    <CompleteStep key="complete" result={result} job={importJob} onRestart={restart} />,
   ];
 
   return (

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfirmProvider } from '../admin-shell';
 import { renderWithProviders, type FakeProcedure } from '../common/testing';
+import { withJobs } from '../jobs/testing';
 import { UpdateMatchesAction, UpdatePlayerEloAction } from './control-panel-actions';
 
 function renderActions(api: Record<string, FakeProcedure>) {
@@ -11,9 +12,12 @@ function renderActions(api: Record<string, FakeProcedure>) {
       <UpdatePlayerEloAction />
       <UpdateMatchesAction />
     </ConfirmProvider>,
-    { api },
+    { api: withJobs(api) },
   );
 }
+
+// Both tools run as jobs: withJobs runs their procedures' fakes; the last job's id is kept in localStorage.
+beforeEach(() => localStorage.clear());
 
 describe('Control Panel import tools', () => {
   it('asks before updating matches and shows the counts', async () => {

@@ -1,7 +1,9 @@
 import { Checkbox, List, MultiSelect, PasswordInput, Select, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { trpc } from '../../lib/trpc';
+import type { UpdateMatchesOutput, UpdatePlayerEloOutput } from '@campus-elo/api-contract';
 import { ToolCard, toolResult } from '../control-panel/ToolCard';
+import { ToolJobPanel } from '../jobs/JobProgress';
+import { useToolJob } from '../jobs/use-job';
 
 /** The counts, then each failed item and why; yellow (and kept until dismissed) when anything failed. */
 function partialResult(counts: ReactNode, failures: { key: string; text: string }[], total: number) {
@@ -38,28 +40,33 @@ function idList(text: string): string[] {
 
 /** Control Panel: sets players' Elo and skill level from their Faceit CS2 profile (by Steam id). */
 export function UpdatePlayerEloAction() {
-  const utils = trpc.useUtils();
-  const update = trpc.admin.imports.updatePlayerElo.useMutation({ onSuccess: () => utils.public.invalidate() });
+  const job = useToolJob('update_player_elo');
   const [apiKey, setApiKey] = useState('');
+  const errorText = 'There was an error updating player ELO values.';
+  /** What the finished job's result says, as the tool showed it when it ran in the request. */
+  const present = (result: UpdatePlayerEloOutput) =>
+    partialResult(
+      <>
+        <Text size="sm">Updated players: {result.updated_players}</Text>
+        <Text size="sm">Not found: {result.not_found}</Text>
+        {result.failed > 0 && <Text size="sm">Lookups failed: {result.failed}</Text>}
+      </>,
+      result.failures.map((f) => ({ key: f.player_id, text: `${f.player_name}: ${f.reason}` })),
+      result.failed,
+    );
   return (
     <ToolCard
       title="Update Player ELO"
       description="Looks up every player with a Steam ID on Faceit and takes their CS2 ELO and skill level."
       buttonLabel="Update Player ELO"
       confirm={{ title: 'Update player ELO?', message: 'Every player with a Steam ID gets their current Faceit ELO and skill level.' }}
-      errorText="There was an error updating player ELO values."
+      errorText={errorText}
+      canRun={!job.active}
       run={async () => {
-        const result = await update.mutateAsync({ api_key: apiKey.trim() || undefined });
-        return partialResult(
-          <>
-            <Text size="sm">Updated players: {result.updated_players}</Text>
-            <Text size="sm">Not found: {result.not_found}</Text>
-            {result.failed > 0 && <Text size="sm">Lookups failed: {result.failed}</Text>}
-          </>,
-          result.failures.map((f) => ({ key: f.player_id, text: `${f.player_name}: ${f.reason}` })),
-          result.failed,
-        );
+        await job.start({ api_key: apiKey.trim() || undefined });
+        return null;
       }}
+      footer={<ToolJobPanel tool={job} errorText={errorText} present={present} />}
     >
       <PasswordInput
         label="Faceit API key (optional)"
@@ -74,13 +81,24 @@ export function UpdatePlayerEloAction() {
 
 /** Control Panel: refreshes imported matches from Faceit and Leaguespot (status, scores, winner, Elo). */
 export function UpdateMatchesAction() {
-  const utils = trpc.useUtils();
-  const update = trpc.admin.imports.updateMatches.useMutation({ onSuccess: () => utils.public.invalidate() });
+  const job = useToolJob('update_matches');
   const [platform, setPlatform] = useState<string | null>(null);
   const [autoDetect, setAutoDetect] = useState(true);
   const [statuses, setStatuses] = useState<string[]>([]);
   const [matchIds, setMatchIds] = useState('');
   const ids = idList(matchIds);
+  const errorText = 'There was an error updating match data.';
+  /** What the finished job's result says, as the tool showed it when it ran in the request. */
+  const present = (result: UpdateMatchesOutput) =>
+    partialResult(
+      <>
+        <Text size="sm">Updated: {result.updated_count}</Text>
+        <Text size="sm">Errors: {result.error_count}</Text>
+        <Text size="sm">Total processed: {result.total_processed}</Text>
+      </>,
+      result.failures.map((f) => ({ key: f.match_id, text: `Match ${f.external_id} (${f.platform === 'faceit' ? 'Faceit' : 'Leaguespot'}): ${f.reason}` })),
+      result.error_count,
+    );
   return (
     <ToolCard
       title="Update Matches"
@@ -95,24 +113,18 @@ export function UpdateMatchesAction() {
               ? 'Scheduled and live matches up to a week ahead (and overdue ones) will be fetched again from their platform.'
               : 'The matches with the chosen statuses will be fetched again from their platform.',
       }}
-      errorText="There was an error updating match data."
+      errorText={errorText}
+      canRun={!job.active}
       run={async () => {
-        const result = await update.mutateAsync({
+        await job.start({
           match_ids: ids.length > 0 ? ids : undefined,
           platform: platform === 'faceit' || platform === 'leaguespot' ? platform : undefined,
           status_filter: statuses.length > 0 ? (statuses as StatusFilter[]) : undefined,
           auto_detect: autoDetect,
         });
-        return partialResult(
-          <>
-            <Text size="sm">Updated: {result.updated_count}</Text>
-            <Text size="sm">Errors: {result.error_count}</Text>
-            <Text size="sm">Total processed: {result.total_processed}</Text>
-          </>,
-          result.failures.map((f) => ({ key: f.match_id, text: `Match ${f.external_id} (${f.platform === 'faceit' ? 'Faceit' : 'Leaguespot'}): ${f.reason}` })),
-          result.error_count,
-        );
+        return null;
       }}
+      footer={<ToolJobPanel tool={job} errorText={errorText} present={present} />}
     >
       <Select
         label="Platform"

@@ -2,6 +2,7 @@ import { isUuid, type MatchPage as MatchPageData, type MatchStatus } from '@camp
 import { matchUrlForLanguage, type StarRating as StarCount } from '@campus-elo/domain';
 import { Anchor, Badge, Container, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
 import { isNotFoundError } from '../../lib/error-message';
+import { useLiveRefetchInterval } from '../../lib/live-stream';
 import { pageTitle } from '../../lib/site-settings';
 import { trpc } from '../../lib/trpc';
 import { dateTimeInVisitorZone, formatChance } from '../common/detail-format';
@@ -194,7 +195,9 @@ function MatchView({ match }: { match: Loadable<MatchPageData> }) {
 /** /matches/{id}: both teams, the score or what is at stake, when and where, and the two teams' record. */
 export function MatchPage({ id }: { id: string }) {
   const valid = isUuid(id);
-  const match = trpc.public.match.useQuery({ id }, { enabled: valid });
+  // The stream keeps the score and status current; polling stands in while it is down.
+  const refetchInterval = useLiveRefetchInterval();
+  const match = trpc.public.match.useQuery({ id }, { enabled: valid, refetchInterval });
   if (!valid || isNotFoundError(match.error)) return <NotFoundPage />;
   return <MatchView match={match} />;
 }

@@ -1,12 +1,11 @@
 import type { MatchListItem } from '@campus-elo/api-contract';
 import { matchUrlForLanguage } from '@campus-elo/domain';
 import { Anchor, Badge, Paper, Title, VisuallyHidden } from '@mantine/core';
-import { useLiveMatchStream } from '../../lib/live-stream';
+import { LIVE_REFRESH_MS, useLiveMatchStream } from '../../lib/live-stream';
 import { trpc } from '../../lib/trpc';
 import { MatchLink } from '../common/EntityLinks';
 import { Score } from '../common/Score';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
-import { LIVE_REFRESH_MS } from '../home/LiveMatchesWidget';
 import { MatchTeamLine } from './MatchTeamLine';
 import classes from './MatchCards.module.css';
 

@@ -1,6 +1,7 @@
 import { isUuid, type TeamPage as TeamPageData } from '@campus-elo/api-contract';
 import { Anchor, Container, Skeleton, Text, Title } from '@mantine/core';
 import { isNotFoundError } from '../../lib/error-message';
+import { useLiveRefetchInterval } from '../../lib/live-stream';
 import { pageTitle } from '../../lib/site-settings';
 import { trpc } from '../../lib/trpc';
 import { RouterAnchor } from '../common/RouterAnchor';
@@ -83,9 +84,9 @@ function TeamHeader({ team }: { team: TeamQuery }) {
   );
 }
 
-function TeamView({ id, team }: { id: string; team: TeamQuery }) {
+function TeamView({ id, team, refetchInterval }: { id: string; team: TeamQuery; refetchInterval: number | false }) {
   usePageTitle(pageTitle(team.data?.name ?? 'Team'));
-  const history = trpc.public.teamEloHistory.useQuery({ id });
+  const history = trpc.public.teamEloHistory.useQuery({ id }, { refetchInterval });
   const rankHistory = trpc.public.teamRankHistory.useQuery({ id });
   const teamName = team.data?.name ?? 'this team';
   return (
@@ -110,7 +111,9 @@ function TeamView({ id, team }: { id: string; team: TeamQuery }) {
 /** /teams/{id}: a team's standing, record, Elo and rank history, roster, schedule and results. */
 export function TeamPage({ id }: { id: string }) {
   const valid = isUuid(id);
-  const team = trpc.public.team.useQuery({ id }, { enabled: valid });
+  // The stream keeps results, Elo and the schedule current; polling stands in while it is down.
+  const refetchInterval = useLiveRefetchInterval();
+  const team = trpc.public.team.useQuery({ id }, { enabled: valid, refetchInterval });
   if (!valid || isNotFoundError(team.error)) return <NotFoundPage />;
-  return <TeamView id={id} team={team} />;
+  return <TeamView id={id} team={team} refetchInterval={refetchInterval} />;
 }

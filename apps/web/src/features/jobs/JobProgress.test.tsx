@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ConfirmProvider } from '../admin-shell';
+import { renderWithProviders, type FakeProcedure } from '../common/testing';
+import { CalculateTeamEloAction } from '../control-panel/EloActions';
+import type { Job } from './job-results';
+import { fakeJob } from './testing';
+
+beforeEach(() => localStorage.clear());
+
+/** A job the test moves along by hand; the card reads it as the server would answer. */
+function controlledJob(initial: Partial<Job>) {
+  let job = fakeJob({ kind: 'calculate_team_elo', state: 'queued', progress: { done: 0, total: 1, errors: 0 }, finished_at: null, ...initial });
+  const cancelled: string[] = [];
+  const api: Record<string, FakeProcedure> = {
+    'admin.jobs.start': () => ({ job_id: job.id }),
+    'admin.jobs.get': () => job,
+    'admin.jobs.cancel': ({ id }: { id: string }) => {
+      cancelled.push(id);
+      job = { ...job, state: 'cancelled', finished_at: '2026-11-22T20:01:00.000Z' };
+      return job;
+    },
+  };
+  return { api, cancelled, set: (changes: Partial<Job>) => (job = { ...job, ...changes }) };
+}
+
+const renderCard = (api: Record<string, FakeProcedure>) =>
+  renderWithProviders(
+    <ConfirmProvider>
+      <CalculateTeamEloAction />
+    </ConfirmProvider>,
+    { api },
+  );
+
+async function startCalculation() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Calculate Team ELO' }));
+  await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+  return user;
+}
+
+describe('a Control Panel tool run as a job', () => {
+  it('shows the progress bar and counts while it runs, then the result, and keeps the button off meanwhile', async () => {
+    const job = controlledJob({ state: 'running' });
+    renderCard(job.api);
+    await startCalculation();
+    const panel = await screen.findByRole('group', { name: 'Calculate Team ELO job' });
+    expect(panel.querySelector('[data-job-state]')?.textContent).toBe('Running — it goes on if you leave this page');
+    expect(within(panel).getByRole('progressbar', { name: 'Calculate Team ELO: 0 of 1 done' })).toBeTruthy();
+    expect(panel.textContent).toContain('0 of 1 done');
+    expect((screen.getByRole('button', { name: 'Calculate Team ELO' }) as HTMLButtonElement).disabled).toBe(true);
+
+    // The card asks again every second until the job ends.
+    job.set({ state: 'done', progress: { done: 1, total: 1, errors: 0 }, result: { updated_teams: 5, teams_without_enough_players: 1, total_teams_processed: 6, elo_changes: [], elo_run_id: null } });
+    expect(await screen.findByText('Updated teams: 5', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(panel.textContent).toContain('1 of 1 done');
+    expect((screen.getByRole('button', { name: 'Calculate Team ELO' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the last job again when the page is opened anew, since the job ran on without it', async () => {
+    const job = controlledJob({ state: 'running' });
+    const first = renderCard(job.api);
+    await startCalculation();
+    await screen.findByRole('group', { name: 'Calculate Team ELO job' });
+    first.unmount();
+
+    job.set({ state: 'done', progress: { done: 1, total: 1, errors: 0 }, result: { updated_teams: 2, teams_without_enough_players: 0, total_teams_processed: 2, elo_changes: [], elo_run_id: null } });
+    renderCard(job.api);
+    expect(await screen.findByText('Updated teams: 2')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Calculate Team ELO job' })).toBeNull());
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('cancels a queued job from the card', async () => {
+    const job = controlledJob({ state: 'queued' });
+    renderCard(job.api);
+    const user = await startCalculation();
+    const panel = await screen.findByRole('group', { name: 'Calculate Team ELO job' });
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(panel.querySelector('[data-job-state]')?.textContent).toBe('Cancelled'));
+    expect(job.cancelled).toHaveLength(1);
+  });
+
+  it('lists the failed items with the tool’s error text when the job failed', async () => {
+    const job = controlledJob({ state: 'failed', errors: [{ item: null, reason: 'The database is unavailable' }], progress: { done: 1, total: 1, errors: 1 } });
+    renderCard(job.api);
+    await startCalculation();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('There was an error calculating team ELO values.');
+    expect(alert.textContent).toContain('The database is unavailable');
+  });
+});

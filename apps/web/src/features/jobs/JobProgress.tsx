@@ -1,0 +1,131 @@
+import { Alert, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { isNotFoundError, serverMessage } from '../../lib/error-message';
+import { trpc } from '../../lib/trpc';
+import { LoadingState } from '../common/states';
+import { isToolResult, type ToolResult } from '../control-panel/ToolCard';
+import { describeJobResult, isActiveJob, JOB_KIND_LABELS, JOB_STATE_LABELS, type Job } from './job-results';
+import type { ToolJob, useJob } from './use-job';
+
+/** The failed items (or the failure) a job reported, as they came. */
+export function FailedItems({ errors }: { errors: Job['errors'] }) {
+  if (errors.length === 0) return null;
+  return (
+    <div>
+      <Text size="sm" fw={600}>
+        Errors
+      </Text>
+      <List size="sm" spacing={2}>
+        {errors.map((error, index) => (
+          <List.Item key={`${index}-${error.item ?? ''}`}>{error.item ? `${error.item}: ${error.reason}` : error.reason}</List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
+
+/** Done of total as a bar with its counts, moving while the job has not ended. */
+export function JobBar({ job }: { job: Job }) {
+  const { done, total, errors } = job.progress;
+  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  const active = isActiveJob(job);
+  return (
+    <Stack gap={4}>
+      <Progress
+        value={active && done === 0 ? 100 : percent}
+        animated={active}
+        striped={active}
+        color={errors > 0 || job.state === 'failed' ? 'orange' : undefined}
+        aria-label={`${JOB_KIND_LABELS[job.kind]}: ${done} of ${total} done`}
+      />
+      <Text size="xs" c="dimmed">
+        {done} of {total} done{errors > 0 ? `, ${errors} failed` : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A finished job's result: green, or the colour the tool gave it (yellow when items failed). */
+function DoneNotice({ shown }: { shown: ReactNode | ToolResult }) {
+  const { color, message } = isToolResult(shown) ? { color: shown.color ?? 'green', message: shown.message } : { color: 'green', message: shown };
+  return (
+    <Alert color={color} variant="light" role={color === 'green' ? 'status' : 'alert'}>
+      {message}
+    </Alert>
+  );
+}
+
+interface JobProgressProps {
+  job: ReturnType<typeof useJob>;
+  /** The tool's error text (docs/product.md), shown when the job failed. */
+  errorText: string;
+  /** The tool's own words for its result (default: the counts the Jobs tab shows). */
+  present?: (result: never) => ReactNode | ToolResult;
+  onDismiss(): void;
+}
+
+/**
+ * A started tool's job: its state, a progress bar with counts, the failed items as they are
+ * reported and, once it ends, the tool's result or error. It runs on if the page is closed.
+ */
+export function JobProgress({ job, errorText, present, onDismiss }: JobProgressProps) {
+  const utils = trpc.useUtils();
+  const cancel = trpc.admin.jobs.cancel.useMutation({ onSettled: () => utils.admin.jobs.invalidate() });
+  const data = job.data;
+  const ended = data !== undefined && !isActiveJob(data);
+  useEffect(() => {
+    // The tool changed league data (an import also adds teams): everything shown is read again.
+    if (ended && data.state === 'done') void utils.invalidate();
+  }, [ended, data?.state, utils]);
+
+  if (job.isPending) return <LoadingState label="Loading the job" />;
+  if (job.isError || !data) {
+    return (
+      <Alert color="gray" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={onDismiss}>
+        {isNotFoundError(job.error) ? 'This job is no longer on record.' : 'The job could not be read; it goes on in the background. See the Jobs tab.'}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="xs" aria-label={`${JOB_KIND_LABELS[data.kind]} job`} role="group">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" fw={600} aria-live="polite" data-job-state={data.state}>
+          {JOB_STATE_LABELS[data.state]}
+          {!ended && ' — it goes on if you leave this page'}
+        </Text>
+        {data.state === 'queued' && (
+          <Button size="compact-sm" variant="default" loading={cancel.isPending} onClick={() => cancel.mutate({ id: data.id })}>
+            Cancel
+          </Button>
+        )}
+        {ended && (
+          <Button size="compact-sm" variant="subtle" onClick={onDismiss}>
+            Dismiss
+          </Button>
+        )}
+      </Group>
+      <JobBar job={data} />
+      {cancel.isError && (
+        <Text size="xs" c="red" role="alert">
+          {serverMessage(cancel.error) ?? 'The job could not be cancelled.'}
+        </Text>
+      )}
+      {data.state === 'done' && <DoneNotice shown={present ? present(data.result as never) : describeJobResult(data.kind, data.result)} />}
+      {data.state === 'failed' ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorText}
+          <FailedItems errors={data.errors} />
+        </Alert>
+      ) : (
+        // A finished tool's own words already list what failed.
+        !(data.state === 'done' && present) && <FailedItems errors={data.errors} />
+      )}
+    </Stack>
+  );
+}
+
+/** A tool card's last job, while there is one to show. */
+export function ToolJobPanel<Result>({ tool, errorText, present }: { tool: ToolJob; errorText: string; present?: (result: Result) => ReactNode | ToolResult }) {
+  if (tool.jobId === null) return null;
+  return <JobProgress key={tool.jobId} job={tool.job} errorText={errorText} present={present as ((result: never) => ReactNode | ToolResult) | undefined} onDismiss={tool.dismiss} />;
+}

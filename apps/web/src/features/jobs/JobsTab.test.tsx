@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getQueryKey } from '@trpc/react-query';
+import { describe, expect, it } from 'vitest';
+import { trpc } from '../../lib/trpc';
+import { never, paged, renderWithProviders } from '../common/testing';
+import { JOBS_LIST_POLL_MS, JobsTab } from './JobsTab';
+import { fakeJob } from './testing';
+
+const done = fakeJob({
+  kind: 'update_matches',
+  result: { message: 'ok', updated_count: 3, error_count: 1, total_processed: 4 },
+  progress: { done: 1, total: 1, errors: 1 },
+});
+const failed = fakeJob({
+  kind: 'import',
+  state: 'failed',
+  errors: [{ item: 'match m-7', reason: 'Team not found' }],
+  progress: { done: 1, total: 1, errors: 1 },
+  created_by: null,
+});
+const queued = fakeJob({ kind: 'recalculate_elo', state: 'queued', progress: { done: 0, total: 1, errors: 0 }, finished_at: null });
+
+/** The list query's refetch interval as React Query works it out now. */
+function listInterval(queryClient: ReturnType<typeof renderWithProviders>['queryClient']) {
+  const query = queryClient.getQueryCache().find({ queryKey: getQueryKey(trpc.admin.jobs.list, undefined, 'query'), exact: false });
+  const interval = query?.observers[0]?.options.refetchInterval;
+  return typeof interval === 'function' ? interval(query as never) : interval;
+}
+
+describe('Jobs tab', () => {
+  it('lists recent jobs with their state, progress, who started them and when, and their details on request', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<JobsTab />, { api: { 'admin.jobs.list': () => paged([queued, done, failed]) } });
+    const table = await screen.findByRole('table', { name: 'Recent jobs' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['Recalculate All ELO', 'Update Matches', 'Import Matches']);
+    expect(rows[1]?.textContent).toContain('Done');
+    expect(rows[1]?.textContent).toContain('1 of 1 done, 1 failed');
+    expect(rows[1]?.textContent).toContain('admin@example.test');
+    expect(rows[2]?.textContent).toContain('The server');
+
+    await user.click(within(rows[1]!).getByRole('button', { name: /^Show details of Update Matches/ }));
+    expect(await screen.findByText('Updated: 3')).toBeTruthy();
+    expect(screen.getByText('Errors: 1')).toBeTruthy();
+    await user.click(within(rows[2]!).getByRole('button', { name: /^Show details of Import Matches/ }));
+    expect(await screen.findByText('match m-7: Team not found')).toBeTruthy();
+  });
+
+  it('cancels a queued job and reads the list again; only queued jobs offer it', async () => {
+    const user = userEvent.setup();
+    let current = queued;
+    const cancelled: string[] = [];
+    renderWithProviders(<JobsTab />, {
+      api: {
+        'admin.jobs.list': () => paged([current, done]),
+        'admin.jobs.cancel': ({ id }: { id: string }) => {
+          cancelled.push(id);
+          current = { ...queued, state: 'cancelled', finished_at: '2026-11-22T20:01:00.000Z' };
+          return current;
+        },
+      },
+    });
+    const cancel = await screen.findByRole('button', { name: /^Cancel Recalculate All ELO/ });
+    expect(screen.getAllByRole('button', { name: /^Cancel/ })).toHaveLength(1);
+    await user.click(cancel);
+    await screen.findByText('Cancelled');
+    expect(cancelled).toEqual([queued.id]);
+    expect(screen.queryByRole('button', { name: /^Cancel/ })).toBeNull();
+  });
+
+  it('reads the list again every 2 s while a job has not ended, and stops when all have', async () => {
+    let jobs = [queued, done];
+    const { queryClient } = renderWithProviders(<JobsTab />, { api: { 'admin.jobs.list': () => paged(jobs) } });
+    await screen.findByRole('table', { name: 'Recent jobs' });
+    await waitFor(() => expect(listInterval(queryClient)).toBe(JOBS_LIST_POLL_MS));
+    jobs = [{ ...queued, state: 'done', result: { summary: { processed_count: 1, error_count: 0 }, total_elo_changes: 1 } }, done];
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(screen.queryByText('Queued')).toBeNull());
+    expect(listInterval(queryClient)).toBe(false);
+  });
+
+  it('says so when there are no jobs, and when they cannot be loaded', async () => {
+    const first = renderWithProviders(<JobsTab />, { api: { 'admin.jobs.list': () => paged([]) } });
+    expect(await screen.findByText('No jobs yet. Long Control Panel tools and imports run here.')).toBeTruthy();
+    first.unmount();
+    renderWithProviders(<JobsTab />, {
+      api: {
+        'admin.jobs.list': () => {
+          throw new Error('Internal server error');
+        },
+      },
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('Unable to load the jobs.');
+  });
+
+  it('shows a spinner while loading', async () => {
+    renderWithProviders(<JobsTab />, { api: { 'admin.jobs.list': never } });
+    expect(await screen.findByRole('status', { name: 'Loading jobs' })).toBeTruthy();
+  });
+});
