@@ -1,4 +1,5 @@
 import type { BracketMatch, BracketStage } from '@campus-elo/api-contract';
+import { VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { TeamLogo } from '../common/EntityImage';
@@ -27,20 +28,24 @@ function TeamRow({ team, score, won, bye }: { team: Side; score: number | null; 
   return (
     <div className={classes.row} data-won={won || undefined}>
       <TeamLogo src={team.picture} size={20} />
-      <span className={classes.name}>{team.name}</span>
+      <span className={classes.name}>{team.name}</span>{' '}
       <span className={classes.score}>{score ?? ''}</span>
     </div>
   );
 }
 
-/** What a match box says to a screen reader: its round, sides, score and state. */
+/** Who won the match, said after its sides: ', Owls won' (or goes through a bye). */
+function outcome(match: BracketMatch): string {
+  const winner = match.winner_id && [match.team1, match.team2].find((t) => t?.id === match.winner_id);
+  if (!winner) return '';
+  return match.is_bye ? `, ${winner.name} goes through` : `, ${winner.name} won`;
+}
+
+/** What an unplayed match box says to a screen reader: its round, sides, state and who went through. */
 export function matchLabel(placed: PlacedMatch): string {
   const { match, roundName } = placed;
-  const side = (team: Side) => team?.name ?? (match.is_bye ? 'bye' : 'to be decided');
-  const scores = match.score_team1 !== null && match.score_team2 !== null ? ` ${match.score_team1}–${match.score_team2}` : '';
-  const state = match.status === 'live' ? ', live' : match.is_bye ? ', a bye' : '';
-  const winner = match.winner_id && [match.team1, match.team2].find((t) => t?.id === match.winner_id);
-  return `${roundName}: ${side(match.team1)} vs ${side(match.team2)}${scores}${state}${winner ? `, ${winner.name} won` : ''}`;
+  const side = (team: Side) => team?.name ?? (match.is_bye ? 'Bye' : 'To be decided');
+  return `${roundName}: ${match.status === 'live' ? 'Live, ' : ''}${side(match.team1)}, ${side(match.team2)}${outcome(match)}`;
 }
 
 interface MatchBoxProps {
@@ -68,22 +73,24 @@ function MatchBox({ placed, highlighted, onHighlight }: MatchBoxProps) {
     'data-status': match.status,
     'data-bye': match.is_bye || undefined,
     'data-highlighted': highlighted || undefined,
-    'aria-label': matchLabel(placed),
     onMouseEnter: show,
     onFocus: show,
     onMouseLeave: hide,
     onBlur: hide,
   };
   if (match.match_id) {
+    // The link is named by what it shows (round and outcome read but not seen), as axe asks.
     return (
       <Link to="/matches/$id" params={{ id: match.match_id }} {...common}>
+        <VisuallyHidden>{placed.roundName}: </VisuallyHidden>
         {content}
+        <VisuallyHidden>{outcome(match)}</VisuallyHidden>
       </Link>
     );
   }
   // Not played yet (or a bye): still focusable, so the path can be followed from the keyboard.
   return (
-    <div role="group" tabIndex={0} {...common}>
+    <div role="group" tabIndex={0} aria-label={matchLabel(placed)} {...common}>
       {content}
     </div>
   );
@@ -93,22 +100,26 @@ interface StageProps {
   stage: BracketStage;
   highlightTeam: string | null;
   onHighlight: (teamId: string | null) => void;
+  /** Whether the part gets its own heading: only when the event has several (upper, lower, grand final). */
+  titled: boolean;
 }
 
 /**
  * One part of the event drawn as a bracket: rounds as columns, each match joined to its next
  * match. Scrolls sideways inside its own box on narrow screens.
  */
-export function BracketStageView({ stage, highlightTeam, onHighlight }: StageProps) {
+export function BracketStageView({ stage, highlightTeam, onHighlight, titled }: StageProps) {
   const layout = useMemo(() => layoutStage(stage), [stage]);
   const headingId = useId();
   const name = STAGE_NAMES[stage.type];
   const winnerOf = new Map(layout.matches.map((placed) => [placed.match.id, placed.match.winner_id]));
   return (
-    <section aria-labelledby={headingId} className={classes.stage}>
-      <h3 id={headingId} className={classes.stageTitle}>
-        {name}
-      </h3>
+    <section aria-labelledby={titled ? headingId : undefined} className={classes.stage}>
+      {titled && (
+        <h3 id={headingId} className={classes.stageTitle}>
+          {name}
+        </h3>
+      )}
       {/* Focusable: a scrolling box must be reachable from the keyboard to scroll it. */}
       <div className={classes.scroller} role="region" aria-label={`${name}, scrolls sideways`} tabIndex={0}>
         <div className={classes.canvas} style={{ width: layout.width, height: layout.height + BOX.header }}>

@@ -149,7 +149,7 @@ function EventView({ event }: { event: EventDetail }) {
                 </Text>
               )}
               {event.stages.map((stage) => (
-                <BracketStageView key={stage.type} stage={stage} highlightTeam={highlightTeam} onHighlight={setHighlightTeam} />
+                <BracketStageView key={stage.type} stage={stage} highlightTeam={highlightTeam} onHighlight={setHighlightTeam} titled={event.stages.length > 1} />
               ))}
             </>
           )}

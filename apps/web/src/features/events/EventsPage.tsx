@@ -38,7 +38,7 @@ function EventCard({ event }: { event: EventListItem }) {
           </Text>
           {event.winner && (
             <Text size="sm" className={classes.winner}>
-              <Badge size="sm" variant="light" color="yellow" component="span">
+              <Badge size="sm" color="yellow" autoContrast component="span">
                 Champion
               </Badge>
               <TeamLogo src={event.winner.picture} size={18} /> {event.winner.name}

@@ -1,7 +1,7 @@
 import type { BracketMatch, BracketStage } from '@campus-elo/api-contract';
 
 /** The size of a match box and the gaps between them, in CSS pixels. */
-export const BOX = { width: 210, height: 64, columnGap: 48, rowGap: 16, header: 28 } as const;
+export const BOX = { width: 230, height: 64, columnGap: 48, rowGap: 16, header: 28 } as const;
 
 export interface PlacedMatch {
   match: BracketMatch;

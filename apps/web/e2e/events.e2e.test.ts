@@ -1,0 +1,135 @@
+// @vitest-environment node
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BracketMatch, EventDetail, EventListItem } from '@campus-elo/api-contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { VIEWPORTS, describeE2E, launchBrowser, seriousAxeViolations, startTestSite, type TestSite } from './harness';
+
+/** The machine running the suite may be busy: generous waits, still bounded. */
+const SLOW = 180_000;
+const WAIT = 20_000;
+
+/** The bracket pictures the docs show (docs/product.md, Events): committed, unlike test-artifacts. */
+const DOCS_IMAGES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/images');
+
+const slots = (event: EventDetail) => event.stages.flatMap((stage) => stage.rounds.flatMap((round) => round.matches.map((match) => ({ match, round: round.name }))));
+const playsIn = (match: BracketMatch, teamId: string) => match.team1?.id === teamId || match.team2?.id === teamId;
+
+describeE2E('events', () => {
+  let site: TestSite;
+  let browser: Browser;
+
+  async function api<T>(path: string): Promise<T> {
+    const response = await fetch(`${site.url}/v1/public/${path}`);
+    expect(response.status).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  async function expectNoSeriousAxeViolations(page: Page, label: string) {
+    expect(await seriousAxeViolations(page), `axe on ${label}`).toEqual([]);
+  }
+
+  /** The event page's bracket section (all its parts) as a PNG in docs/images. */
+  async function saveBracketPicture(page: Page, name: string) {
+    mkdirSync(DOCS_IMAGES, { recursive: true });
+    // The sticky top bar would cover the top of a section taller than the window.
+    const topBar = (await page.getByRole('banner').elementHandle())!;
+    await topBar.evaluate((element) => {
+      element.style.visibility = 'hidden';
+    });
+    await page.getByRole('region', { name: 'Bracket', exact: true }).screenshot({ path: resolve(DOCS_IMAGES, `${name}.png`) });
+    await topBar.evaluate((element) => {
+      element.style.visibility = '';
+    });
+  }
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startTestSite(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it(
+    "a visitor opens the finished playoff from /events and follows the champion's path to the final's match page",
+    async ({ onTestFinished }) => {
+      const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+      page.setDefaultTimeout(WAIT);
+      onTestFinished(() => page.close());
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+
+      const past = (await api<{ results: EventListItem[] }>('events?status=past')).results;
+      const playoff = past.find((event) => event.format === 'single_elimination' && event.winner);
+      expect(playoff, 'the demo has a finished playoff').toBeTruthy();
+      const detail = await api<EventDetail>(`events/${playoff!.id}`);
+      const champion = detail.winner!;
+
+      await page.goto(`${site.url}/events`);
+      await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
+      const card = page.getByRole('region', { name: 'Past' }).getByRole('link', { name: new RegExp(playoff!.name) });
+      expect(await card.innerText()).toContain(champion.name);
+      await expectNoSeriousAxeViolations(page, '/events');
+      await card.click();
+      await page.waitForURL(`**/events/${playoff!.id}`);
+      await page.getByRole('heading', { level: 1, name: playoff!.name }).waitFor();
+      expect(await page.getByRole('region', { name: 'Champion' }).innerText()).toContain(champion.name);
+
+      // The champion's matches, round by round: focusing each lights up the same path.
+      const path = slots(detail).filter(({ match }) => playsIn(match, champion.id));
+      expect(path.length).toBe(3);
+      const bracket = page.getByRole('region', { name: 'Bracket, scrolls sideways' });
+      for (const { match } of path) {
+        const box = bracket.locator(`[data-slot="${match.id}"]`);
+        await box.focus();
+        await expect.poll(() => box.getAttribute('data-highlighted')).toBe('true');
+        const lit = await bracket.locator('a[data-highlighted], [role="group"][data-highlighted]').evaluateAll((boxes) => boxes.map((b) => Number(b.getAttribute('data-slot'))));
+        expect(lit.sort()).toEqual(path.map(({ match: m }) => m.id).sort());
+      }
+      await expectNoSeriousAxeViolations(page, 'the finished playoff');
+      await saveBracketPicture(page, 'bracket-single-elimination');
+
+      // The final is the last step of the path: its box leads to its match page.
+      const final = path.at(-1)!;
+      expect(final.round).toBe('Final');
+      await bracket.locator(`[data-slot="${final.match.id}"]`).click();
+      await page.waitForURL(`**/matches/${final.match.match_id}`);
+      await page.getByRole('heading', { level: 1, name: `${final.match.team1!.name} vs ${final.match.team2!.name}` }).waitFor();
+      expect(problems).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'the running double elimination shows its upper, lower and grand final parts; on a phone only the bracket scrolls sideways',
+    async ({ onTestFinished }) => {
+      const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+      page.setDefaultTimeout(WAIT);
+      onTestFinished(() => page.close());
+      const ongoing = (await api<{ results: EventListItem[] }>('events?status=ongoing')).results;
+      const invitational = ongoing.find((event) => event.format === 'double_elimination');
+      expect(invitational, 'the demo has a running double elimination').toBeTruthy();
+
+      await page.goto(`${site.url}/events/${invitational!.id}`);
+      await page.getByRole('heading', { level: 1, name: invitational!.name }).waitFor();
+      for (const part of ['Upper bracket', 'Lower bracket', 'Grand final']) await page.getByRole('region', { name: `${part}, scrolls sideways` }).waitFor();
+      expect(await page.getByRole('region', { name: 'Champion' }).count()).toBe(0);
+      await expectNoSeriousAxeViolations(page, 'the running invitational');
+      await saveBracketPicture(page, 'bracket-double-elimination');
+
+      await page.setViewportSize(VIEWPORTS.mobile);
+      const upper = page.getByRole('region', { name: 'Upper bracket, scrolls sideways' });
+      await expect.poll(() => upper.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      // The bracket scrolls from the keyboard once its box has focus.
+      await upper.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => upper.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    },
+    SLOW,
+  );
+});
