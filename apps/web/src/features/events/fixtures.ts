@@ -25,7 +25,9 @@ export function slot(id: number, overrides: Partial<BracketMatch> = {}): Bracket
   };
 }
 
-const played = (id: number, team1: typeof OWLS, team2: typeof OWLS, score1: number, score2: number, next: number | null): BracketMatch =>
+type Team = { id: string; name: string; picture: string | null };
+
+const played = (id: number, team1: Team, team2: Team, score1: number, score2: number, next: number | null): BracketMatch =>
   slot(id, {
     match_id: `match-${id}`,
     team1,
