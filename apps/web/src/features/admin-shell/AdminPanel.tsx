@@ -17,6 +17,7 @@ const ADMIN_TABS = [
   { value: 'clear-database', label: 'Clear Database', Component: lazyComponent(async () => (await import('../clear-database/ClearDatabaseTab')).ClearDatabaseTab) },
   { value: 'graphic', label: 'Graphic Generator', Component: lazyComponent(async () => (await import('../graphic/GraphicGenerator')).GraphicGenerator) },
   { value: 'merge', label: 'Merge Teams', Component: lazyComponent(async () => (await import('../merge/MergeTeamsTab')).MergeTeamsTab) },
+  { value: 'events', label: 'Events', Component: lazyComponent(async () => (await import('../events/admin/EventsAdminTab')).EventsAdminTab) },
 ] as const;
 
 const TAB_VALUES = ADMIN_TABS.map((tab) => tab.value);
@@ -40,7 +41,7 @@ function AccountSecurityButton() {
   );
 }
 
-/** /admin: Account Security, Sign Out and the seven tabs; the open tab lives in the URL hash (#edit, #viewer, …). */
+/** /admin: Account Security, Sign Out and the eight tabs; the open tab lives in the URL hash (#edit, #viewer, …). */
 export function AdminPanel() {
   usePageTitle(pageTitle('Admin Panel'));
   const [active, select] = useHashTab(TAB_VALUES, 'control-panel');

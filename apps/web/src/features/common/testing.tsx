@@ -21,10 +21,11 @@ export class FakeNotFound extends Error {}
 export const never = () => new Promise<never>(() => {});
 
 function fakeFetch(api: Record<string, FakeProcedure>) {
-  return async (url: string | URL | Request): Promise<Response> => {
+  return async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const parsed = new URL(String(url), 'http://test.local');
     const path = decodeURIComponent(parsed.pathname.replace(/^\/trpc\//, ''));
-    const rawInput = parsed.searchParams.get('input');
+    // A query's input is in the URL, a mutation's in the body.
+    const rawInput = parsed.searchParams.get('input') ?? (typeof init?.body === 'string' ? init.body : null);
     const input: unknown = rawInput ? JSON.parse(rawInput) : undefined;
     const procedure = api[path];
     try {
