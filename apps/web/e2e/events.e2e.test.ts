@@ -99,6 +99,11 @@ describeE2E('events', () => {
       await bracket.locator(`[data-slot="${final.match.id}"]`).click();
       await page.waitForURL(`**/matches/${final.match.match_id}`);
       await page.getByRole('heading', { level: 1, name: `${final.match.team1!.name} vs ${final.match.team2!.name}` }).waitFor();
+      // The match page names its event and round, and the champion's team page its title.
+      expect(await page.locator('[data-match-event]').innerText()).toBe(`Played in ${playoff!.name}, Final`);
+      await page.goto(`${site.url}/teams/${champion.id}`);
+      const placement = page.locator('[data-team-event]').filter({ hasText: playoff!.name });
+      expect(await placement.innerText()).toContain('Champion');
       expect(problems).toEqual([]);
     },
     SLOW,

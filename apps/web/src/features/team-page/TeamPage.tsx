@@ -8,6 +8,7 @@ import { TeamLogo } from '../common/EntityImage';
 import type { Loadable } from '../common/loadable';
 import { LoadFailed } from '../common/LoadFailed';
 import { usePageTitle } from '../common/usePageTitle';
+import { TeamEventsSection } from '../events/TeamEventsSection';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { FormLetters, RankMovement } from './TeamFacts';
 import { EloHistorySection, HeadToHeadSection, RankHistorySection, ResultsSection } from './TeamHistory';
@@ -99,6 +100,7 @@ function TeamView({ id, team }: { id: string; team: TeamQuery }) {
         </div>
         <div className={classes.side}>
           <UpcomingSection teamId={id} />
+          <TeamEventsSection teamId={id} />
           <RosterSection teamId={id} />
           <HeadToHeadSection history={history} />
         </div>
