@@ -1,5 +1,5 @@
 import type { EventFormat, SeedingMethod } from '@campus-elo/api-contract';
-import { Button, Checkbox, MultiSelect, NumberInput, Select, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { trpc } from '../../../lib/trpc';
@@ -89,12 +89,13 @@ export function CreateEventForm({ onCreated }: { onCreated: (id: string) => void
       <Button variant="default" size="compact-sm" w="fit-content" onClick={() => setTeamIds(byElo.slice(0, 8).map((t) => t.id))} disabled={byElo.length < 2}>
         Pick the top 8 by Elo
       </Button>
-      <div>
-        <Text size="sm" fw={500} id="seeding-label">
-          Seeding
-        </Text>
-        <SegmentedControl aria-labelledby="seeding-label" data={SEEDING} value={method} onChange={(value) => setMethod(value as SeedingMethod)} />
-      </div>
+      <Radio.Group label="Seeding" value={method} onChange={(value) => setMethod(value as SeedingMethod)}>
+        <Group mt={4}>
+          {SEEDING.map((option) => (
+            <Radio key={option.value} value={option.value} label={option.label} />
+          ))}
+        </Group>
+      </Radio.Group>
       {method === 'random' && (
         <TextInput label="Random seed" description="Leave empty to draw one; it is shown after creating, so the draw can be repeated." value={seed} onChange={(e) => setSeed(e.currentTarget.value)} />
       )}
