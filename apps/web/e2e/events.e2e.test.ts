@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { BracketMatch, EventDetail, EventListItem } from '@campus-elo/api-contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { VIEWPORTS, describeE2E, launchBrowser, seriousAxeViolations, startTestSite, type TestSite } from './harness';
+import { OWNER, VIEWPORTS, describeE2E, launchBrowser, seriousAxeViolations, startTestSite, type TestSite } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 180_000;
@@ -134,6 +134,65 @@ describeE2E('events', () => {
       await upper.focus();
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => upper.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'staff create a double elimination of the top 8 by Elo, enter and link results until a champion is shown',
+    async ({ onTestFinished }) => {
+      const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+      const page = await context.newPage();
+      page.setDefaultTimeout(WAIT);
+      onTestFinished(() => context.close());
+      await page.goto(`${site.url}/signin`);
+      await page.getByLabel('Email').fill(OWNER.email);
+      await page.getByRole('textbox', { name: 'Password' }).fill(OWNER.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(`${site.url}/admin`);
+      await page.getByRole('tab', { name: 'Events' }).click();
+
+      const create = page.getByRole('form', { name: 'Create an event' });
+      await create.getByRole('textbox', { name: 'Name' }).fill('Staff Cup');
+      await create.getByLabel('Start date').fill('2026-11-20');
+      await create.getByLabel('End date').fill('2026-11-21');
+      const format = create.getByRole('combobox', { name: 'Format' });
+      await format.click();
+      await format.fill('Double');
+      await page.getByRole('option', { name: 'Double elimination', exact: true }).click();
+      await create.getByRole('button', { name: 'Pick the top 8 by Elo' }).click();
+      await create.getByRole('button', { name: 'Create event' }).click();
+      await page.getByText('Created Staff Cup with 8 teams.').waitFor();
+
+      const events = (await api<{ results: EventListItem[] }>('events?page_size=100')).results;
+      const cup = events.find((event) => event.name === 'Staff Cup')!;
+      const top8 = (await api<{ results: { id: string }[] }>('teams?sort=elo&order=desc&page_size=8')).results.map((t) => t.id);
+      let detail = await api<EventDetail>(`events/${cup.id}`);
+      // Seeded by current Elo, the default: seed 1 is the highest.
+      expect(detail.teams.map((t) => t.id)).toEqual(top8);
+
+      // Each ready slot: a result entered as staff enter matches by hand, then linked in the tab.
+      const link = page.getByRole('form', { name: 'Link a bracket slot to a match' });
+      for (let played = 0; !detail.winner && played < 20; played++) {
+        const slot = slots(detail).find(({ match }) => match.status === 'ready' && match.match_id === null)!.match;
+        const entered = await page.request.post(`${site.url}/v1/matches/create/`, {
+          headers: { origin: site.url },
+          data: { team1_id: slot.team1!.id, team2_id: slot.team2!.id, status: 'completed', score_team1: 13, score_team2: 7, winner_id: slot.team1!.id, date: '2026-11-20T18:00:00Z' },
+        });
+        expect(entered.status()).toBe(201);
+        const matchId = ((await entered.json()) as { match: { id: string } }).match.id;
+        await link.getByLabel('Slot').fill(String(slot.id));
+        await link.getByLabel('Match id').fill(matchId);
+        await link.getByRole('button', { name: 'Link' }).click();
+        await page.getByText(`Linked the match to slot ${slot.id}.`).waitFor();
+        await page.getByRole('region', { name: 'Edit an event' }).getByRole('button', { name: 'Dismiss' }).click();
+        detail = await api<EventDetail>(`events/${cup.id}`);
+      }
+      expect(detail.winner).not.toBeNull();
+
+      await page.goto(`${site.url}/events/${cup.id}`);
+      expect(await page.getByRole('region', { name: 'Champion' }).innerText()).toContain(detail.winner!.name);
+      await page.getByRole('region', { name: 'Grand final, scrolls sideways' }).locator('a[data-slot]').first().waitFor();
     },
     SLOW,
   );
