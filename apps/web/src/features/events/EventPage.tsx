@@ -2,6 +2,7 @@ import { type EventDetail, type EventStandings, isUuid } from '@campus-elo/api-c
 import { Anchor, Badge, Container, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { isNotFoundError } from '../../lib/error-message';
+import { useLiveMatchStream } from '../../lib/live-stream';
 import { pageTitle } from '../../lib/site-settings';
 import { trpc } from '../../lib/trpc';
 import { TeamLogo } from '../common/EntityImage';
@@ -118,6 +119,12 @@ export function StandingsTable({ standings }: { standings: EventStandings }) {
   );
 }
 
+/** Keeps a running event's bracket current from the live stream (lib/live-stream.ts refetches it when one of its matches changes). */
+function LiveBracketUpdates() {
+  useLiveMatchStream();
+  return null;
+}
+
 function EventView({ event }: { event: EventDetail }) {
   usePageTitle(pageTitle(event.name));
   // The team whose path is shown: the winner of the match under the pointer or focus.
@@ -125,6 +132,7 @@ function EventView({ event }: { event: EventDetail }) {
   const elimination = event.format === 'single_elimination' || event.format === 'double_elimination';
   return (
     <Container size="xl" py="xl">
+      {event.status === 'ongoing' && <LiveBracketUpdates />}
       <EventHeader event={event} />
       {event.winner && <Champion winner={event.winner} />}
       <div className={classes.sections}>
