@@ -329,9 +329,9 @@ describe('sitemap and robots.txt', () => {
     const sitemaps = await locs('/sitemap.xml');
     expect(sitemaps).toEqual([`${ORIGIN}/sitemaps/pages.xml`, `${ORIGIN}/sitemaps/teams-1.xml`, `${ORIGIN}/sitemaps/players-1.xml`]);
     const pages = await locs('/sitemaps/pages.xml');
-    expect(pages.slice(0, 4)).toEqual([`${ORIGIN}/`, `${ORIGIN}/rankings`, `${ORIGIN}/matches`, `${ORIGIN}/news`]);
+    expect(pages.slice(0, 5)).toEqual([`${ORIGIN}/`, `${ORIGIN}/rankings`, `${ORIGIN}/matches`, `${ORIGIN}/news`, `${ORIGIN}/events`]);
     expect(pages).toContain(`${ORIGIN}/news/how-elo-rankings-work`);
-    expect(pages).toHaveLength(4 + 12);
+    expect(pages).toHaveLength(5 + 12);
     expect((await locs('/sitemaps/teams-1.xml')).sort()).toEqual([`${ORIGIN}/teams/${ids.team}`, `${ORIGIN}/teams/${ids.opponent}`].sort());
     expect(await locs('/sitemaps/players-1.xml')).toEqual([`${ORIGIN}/players/${ids.player}`]);
     // Each listed page answers 200.
