@@ -174,17 +174,21 @@ describeE2E('events', () => {
       // Each ready slot: a result entered as staff enter matches by hand, then linked in the tab.
       const link = page.getByRole('form', { name: 'Link a bracket slot to a match' });
       for (let played = 0; !detail.winner && played < 20; played++) {
-        const slot = slots(detail).find(({ match }) => match.status === 'ready' && match.match_id === null)!.match;
+        const { match: slot, round } = slots(detail).find(({ match }) => match.status === 'ready' && match.match_id === null)!;
+        const slotName = `${round}: ${slot.team1!.name} vs ${slot.team2!.name}`;
         const entered = await page.request.post(`${site.url}/v1/matches/create/`, {
           headers: { origin: site.url },
           data: { team1_id: slot.team1!.id, team2_id: slot.team2!.id, status: 'completed', score_team1: 13, score_team2: 7, winner_id: slot.team1!.id, date: '2026-11-20T18:00:00Z' },
         });
         expect(entered.status()).toBe(201);
         const matchId = ((await entered.json()) as { match: { id: string } }).match.id;
-        await link.getByLabel('Slot').fill(String(slot.id));
+        const slotField = link.getByRole('combobox', { name: 'Slot' });
+        await slotField.click();
+        await slotField.fill(slotName);
+        await page.getByRole('option', { name: slotName, exact: true }).click();
         await link.getByLabel('Match id').fill(matchId);
         await link.getByRole('button', { name: 'Link' }).click();
-        await page.getByText(`Linked the match to slot ${slot.id}.`).waitFor();
+        await page.getByText(`Linked the match to ${slotName}.`).waitFor();
         await page.getByRole('region', { name: 'Edit an event' }).getByRole('button', { name: 'Dismiss' }).click();
         detail = await api<EventDetail>(`events/${cup.id}`);
       }

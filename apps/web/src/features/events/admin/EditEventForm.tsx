@@ -1,5 +1,5 @@
 import type { EventDetail } from '@campus-elo/api-contract';
-import { Button, Group, NumberInput, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { trpc } from '../../../lib/trpc';
@@ -22,6 +22,17 @@ const detailsOf = (event: EventDetail): EventDetailsValue => ({
   },
 });
 
+/** The slots a match can be linked to (both teams known), named by round and teams: 'Final: Owls vs Foxes'. */
+function linkableSlots(event: EventDetail) {
+  return event.stages.flatMap((stage) =>
+    stage.rounds.flatMap((round) =>
+      round.matches
+        .filter((match) => match.team1 && match.team2)
+        .map((match) => ({ value: String(match.id), label: `${round.name}: ${match.team1!.name} vs ${match.team2!.name}${match.match_id ? ' (linked)' : ''}` })),
+    ),
+  );
+}
+
 /** Staff edit an event's details, link a bracket slot to a match, or (the owner) delete it. */
 export function EditEventForm({ event, onDeleted }: { event: EventDetail; onDeleted: () => void }) {
   const utils = trpc.useUtils();
@@ -31,7 +42,7 @@ export function EditEventForm({ event, onDeleted }: { event: EventDetail; onDele
   const link = trpc.admin.events.linkMatch.useMutation();
   const { notice, show, clear } = useNotice();
   const [details, setDetails] = useState(() => detailsOf(event));
-  const [slot, setSlot] = useState<number | string>('');
+  const [slot, setSlot] = useState<string | null>(null);
   const [matchId, setMatchId] = useState('');
 
   const refresh = (next: EventDetail) => {
@@ -57,7 +68,8 @@ export function EditEventForm({ event, onDeleted }: { event: EventDetail; onDele
       {
         onSuccess: (next) => {
           refresh(next);
-          show({ color: 'green', message: matchId.trim() ? `Linked the match to slot ${slot}.` : `Unlinked slot ${slot}.` });
+          const name = linkableSlots(event).find((option) => option.value === slot)?.label ?? `slot ${slot}`;
+          show({ color: 'green', message: matchId.trim() ? `Linked the match to ${name}.` : `Unlinked ${name}.` });
         },
         onError: (error) => show({ color: 'red', message: errorMessage(error, 'The match could not be linked. Try again.') }),
       },
@@ -115,9 +127,9 @@ export function EditEventForm({ event, onDeleted }: { event: EventDetail; onDele
         }}
       >
         <Group align="flex-end">
-          <NumberInput label="Slot" description="The number shown on the event page's match boxes" min={1} value={slot} onChange={setSlot} w={200} />
+          <Select label="Slot" description="A bracket match whose two teams are known" searchable data={linkableSlots(event)} value={slot} onChange={setSlot} w={360} />
           <TextInput label="Match id" description="Empty unlinks the slot" value={matchId} onChange={(e) => setMatchId(e.currentTarget.value)} w={340} />
-          <Button type="submit" loading={link.isPending} disabled={slot === ''}>
+          <Button type="submit" loading={link.isPending} disabled={slot === null}>
             Link
           </Button>
         </Group>

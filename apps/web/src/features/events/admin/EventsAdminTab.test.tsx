@@ -85,9 +85,11 @@ describe('EventsAdminTab', () => {
     expect(await screen.findByText('Saved Fall Finals.')).toBeTruthy();
 
     const link = screen.getByRole('form', { name: 'Link a bracket slot to a match' });
-    await userEvent.type(within(link).getByLabelText(/^Slot/), '3');
+    await userEvent.type(within(link).getByRole('combobox', { name: 'Slot' }), 'Final');
+    await userEvent.click(await screen.findByRole('option', { name: 'Final: Owls vs Foxes (linked)' }));
     await userEvent.type(within(link).getByLabelText(/^Match id/), '55555555-5555-4555-8555-555555555555');
     await userEvent.click(within(link).getByRole('button', { name: 'Link' }));
     await waitFor(() => expect(calls.link).toEqual([{ id: EVENT_ID, slot: 3, match_id: '55555555-5555-4555-8555-555555555555' }]));
+    expect(await screen.findByText('Linked the match to Final: Owls vs Foxes (linked).')).toBeTruthy();
   });
 });
