@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { BracketMatch, EventDetail, EventListItem } from '@campus-elo/api-contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OWNER, VIEWPORTS, describeE2E, launchBrowser, seriousAxeViolations, startTestSite, type TestSite } from './harness';
+import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, seriousAxeViolations, startTestSite, type TestSite } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 180_000;
@@ -92,6 +92,7 @@ describeE2E('events', () => {
       }
       await expectNoSeriousAxeViolations(page, 'the finished playoff');
       await saveBracketPicture(page, 'bracket-single-elimination');
+      await saveScreenshot(page, 'event-page-desktop');
 
       // The final is the last step of the path: its box leads to its match page.
       const final = path.at(-1)!;
@@ -130,6 +131,7 @@ describeE2E('events', () => {
       const upper = page.getByRole('region', { name: 'Upper bracket, scrolls sideways' });
       await expect.poll(() => upper.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, 'event-page-phone');
       // The bracket scrolls from the keyboard once its box has focus.
       await upper.focus();
       await page.keyboard.press('ArrowRight');
