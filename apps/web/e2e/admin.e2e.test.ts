@@ -68,7 +68,7 @@ describeE2E('admin: sign-in, editing teams and players with pictures, sign-out',
   });
 
   it(
-    'sends a visitor from /admin and /admin/graphic to /signin, and a failed sign-in alerts first',
+    'sends a visitor from /admin and /admin/graphic to /signin; a failed sign-in says why above the form and stays',
     async () => {
       const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
       await page.goto(`${site.url}/admin`);
@@ -88,9 +88,13 @@ describeE2E('admin: sign-in, editing teams and players with pictures, sign-out',
       await page.getByLabel('Email').fill(OWNER.email);
       await page.getByRole('textbox', { name: 'Password' }).fill('not the password');
       await page.getByRole('button', { name: 'Sign In' }).click();
-      await expect.poll(() => alerts).toEqual(['Invalid email or password']);
-      // The browser went to /admin, which sends a visitor back here.
-      await page.waitForURL(`${site.url}/signin`);
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid email or password');
+      expect(page.url()).toBe(`${site.url}/signin`);
+      expect(await page.getByLabel('Email').inputValue()).toBe(OWNER.email);
+      expect(await page.getByRole('textbox', { name: 'Password' }).inputValue()).toBe('');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('password');
+      // No browser alert any more.
+      expect(alerts).toEqual([]);
       await page.close();
     },
     SLOW,
@@ -123,7 +127,7 @@ describeE2E('admin: sign-in, editing teams and players with pictures, sign-out',
       await chooseOption(page, 'Select a team', team.name);
       const teamForm = page.getByRole('form', { name: 'Team details' });
       await teamForm.getByLabel('Team Name').fill('Edited Eagles');
-      await teamForm.getByLabel('Team ELO').fill('9999');
+      await teamForm.getByLabel('Team ELO').fill('5000');
       await uploadPicture(page, 'Team details', await makePng(page, '#1e6fd9'));
       await teamForm.getByRole('button', { name: 'Save Team' }).click();
       await page.getByText('Team updated successfully').waitFor();
@@ -139,7 +143,7 @@ describeE2E('admin: sign-in, editing teams and players with pictures, sign-out',
       await page.getByRole('option', { name: new RegExp(`^${player.name}( \\(.*\\))?$`) }).first().click();
       const playerForm = page.getByRole('form', { name: 'Player details' });
       await playerForm.getByLabel('Player Name').fill('Edited Ember');
-      await playerForm.getByLabel('Player ELO').fill('9999');
+      await playerForm.getByLabel('Player ELO').fill('5000');
       // A skill level outside 1-10 is refused in the browser by the shared schema.
       await playerForm.getByLabel('Skill Level (1-10)').fill('11');
       await playerForm.getByRole('button', { name: 'Save Player' }).click();

@@ -141,6 +141,19 @@ describeE2E('Elo tools, merge, clear database and the graphic generator', () => 
       const updateMatches = await runTool('Update Matches');
       await updateMatches.getByText(/Total processed: \d+/).waitFor();
 
+      // A partial failure: a match the platform cannot answer is listed, with why, in yellow.
+      const failing = await site.database.db.selectFrom('matches').select(['id', 'external_id']).where('platform', '=', 'faceit').orderBy('id').executeTakeFirstOrThrow();
+      faceit.fault({ path: new RegExp(failing.external_id), status: 404 });
+      await updateMatches.getByLabel('Match IDs (optional)').fill(failing.id);
+      await runTool('Update Matches');
+      const failedItems = updateMatches.getByRole('list', { name: 'Failed items' });
+      await failedItems.waitFor();
+      expect(await failedItems.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(new RegExp(`^Match ${failing.external_id} \\(Faceit\\): .+`))]);
+      expect(await updateMatches.getByRole('alert').getAttribute('style')).toContain('yellow');
+      await saveScreenshot(page, 'elo-tools-partial-failure');
+      faceit.clearFaults();
+      await updateMatches.getByLabel('Match IDs (optional)').fill('');
+
       const reset = await runTool('Reset Player ELO', 'Reset');
       await expect.poll(() => reset.getByText(/Updated players: \d+/).textContent()).toMatch(/Updated players: [1-9]\d*/);
 
@@ -154,12 +167,19 @@ describeE2E('Elo tools, merge, clear database and the graphic generator', () => 
       expect(await recalculate.getByText(/^Processed: \d+/).textContent()).toMatch(/Processed: [1-9]\d*/);
       await recalculate.getByText(/^Errors: \d+/).waitFor();
 
+      // The demo league may already have a snapshot of this week: then the panel asks to replace it.
       const snapshot = await runTool('Create Ranking Snapshot');
-      await snapshot.getByText(/Ranked \d+ teams for .+\./).waitFor();
+      const ranked = snapshot.getByText(/Ranked \d+ teams for .+\./);
+      const replaceDialog = page.getByRole('dialog', { name: 'Replace the snapshot of this week?' });
+      await Promise.race([ranked.waitFor(), replaceDialog.waitFor()]);
+      const replacing = await replaceDialog.isVisible();
+      if (replacing) await replaceDialog.getByRole('button', { name: 'Replace snapshot' }).click();
+      await ranked.waitFor();
+      expect((await ranked.textContent())!.endsWith('It replaces the earlier snapshot of the same week.')).toBe(replacing);
       await saveScreenshot(page, 'elo-tools-control-panel');
 
       const weeksAfter = await publicApi<Paged<unknown>>('rankings?page_size=100');
-      expect(weeksAfter.count).toBe(weeksBefore.count + 1);
+      expect(weeksAfter.count).toBe(weeksBefore.count + (replacing ? 0 : 1));
     },
     SLOW,
   );

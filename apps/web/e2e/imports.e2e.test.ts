@@ -166,6 +166,11 @@ describeE2E('import matches wizard against the fake platforms', () => {
       await matched.getByText(FACEIT_TEAMS[0]!).waitFor();
       await saveScreenshot(page, 'imports-matcher');
       await page.getByRole('button', { name: 'Import', exact: true }).click();
+      // The teams left unmatched are listed before they are created.
+      const create = page.getByRole('dialog', { name: /^Create \d+ new teams?\?$/ });
+      await create.getByRole('listitem').first().waitFor();
+      expect(await create.getByRole('list', { name: 'Teams to create' }).getByRole('listitem').allTextContents()).not.toContain(FACEIT_TEAMS[0]);
+      await create.getByRole('button', { name: 'Import', exact: true }).click();
 
       // 6 Complete
       await page.getByText('Successfully imported 6 matches!').waitFor();
@@ -222,6 +227,7 @@ describeE2E('import matches wizard against the fake platforms', () => {
       await page.getByRole('region', { name: 'Teams from Leaguespot' }).waitFor();
       expect(await horizontalOverflow()).toBeLessThanOrEqual(0);
       await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Import', exact: true }).click();
       await page.getByText(`Successfully imported ${expected} matches!`).waitFor();
 
       const imported = await publicApi<Paged<unknown>>(`matches?competition_name=Playfly%20E2E&status=completed,scheduled&page_size=1`);

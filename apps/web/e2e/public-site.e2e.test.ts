@@ -329,6 +329,21 @@ describeE2E.concurrent('public site', () => {
       const allTeams = await api<Paged<Named>>('teams?sort=elo&order=desc&page_size=1');
       await eventually(() => rows.first().innerText()).toContain(allTeams.results[0]!.name);
 
+      // An ended season opens on its last snapshot; 'Current Rankings' is still a choice.
+      const seasons = await api<Paged<Named & { end_date: string }>>('seasons?sort=start_date&order=desc&page_size=50');
+      const ended = seasons.results.find((season) => Date.parse(`${season.end_date}T00:00:00Z`) + 86_400_000 <= Date.now());
+      expect(ended, 'the demo league has an ended season').toBeDefined();
+      const endedWeeks = await api<Paged<{ id: string }>>(`rankings?season_id=${ended!.id}&sort=date&order=desc&page_size=1`);
+      const endedItems = await api<Paged<{ team: Named }>>(`ranking-items?ranking_id=${endedWeeks.results[0]!.id}&sort=rank&order=asc&page_size=1`);
+      await choose(page, 'Season', ended!.name);
+      await eventually(() => page.getByRole('combobox', { name: 'Ranking Week' }).inputValue()).toContain('Week of ');
+      await eventually(() => rows.first().innerText()).toContain(endedItems.results[0]!.team.name);
+      await choose(page, 'Ranking Week', 'Current Rankings');
+      await eventually(() => new URL(page.url()).searchParams.get('week')).toBe('current');
+      expect(await page.getByRole('combobox', { name: 'Ranking Week' }).inputValue()).toBe('Current Rankings');
+      await choose(page, 'Season', 'All Seasons');
+      await eventually(() => rows.first().innerText()).toContain(allTeams.results[0]!.name);
+
       // Player tab: the hash follows, and back/forward move between the tabs.
       await page.getByRole('tab', { name: 'Player Rankings' }).click();
       await eventually(() => new URL(page.url()).hash).toBe('#player');

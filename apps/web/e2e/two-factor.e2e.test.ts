@@ -79,7 +79,10 @@ describeE2E('two-factor sign-in', () => {
       await signInWithPassword(page, site.url);
       await codeField.fill('not-a-code');
       await page.getByRole('button', { name: 'Verify' }).click();
-      await expect.poll(() => alerts).toEqual(['Invalid two-factor code']);
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid two-factor code');
+      expect(await codeField.inputValue()).toBe('');
+      // Said on the page, not in a browser alert.
+      expect(alerts).toEqual([]);
       await codeField.fill(recoveryCodes[0]!);
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.waitForURL(`${site.url}/admin`);

@@ -6,7 +6,6 @@
  * lists complete.
  */
 import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/CheckboxCard.css';
 import '@mantine/core/styles/CheckboxIndicator.css';

@@ -20,6 +20,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Flex.css';
+import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
 // Anchor is built on Text: Text's rules first, or its 'text-decoration: none' wins over Anchor's underline.
 import '@mantine/core/styles/Text.css';

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { emptyAsUndefined, numberOrZero, pictureValue, playerEditFields, teamEditFields } from './admin-edit';
+import { emptyAsUndefined, pictureValue, playerEditFields, teamEditFields } from './admin-edit';
 import { seasonCreateInput } from './admin-seasons';
 import { signInInput } from './auth';
 
 describe('form rules shared by the browser and the server', () => {
-  it('turns anything non-numeric into 0', () => {
-    expect(numberOrZero('1250')).toBe(1250);
-    expect(numberOrZero(' 42 ')).toBe(42);
-    expect(numberOrZero('abc')).toBe(0);
-    expect(numberOrZero('')).toBe(0);
-    expect(numberOrZero(undefined)).toBe(0);
-    expect(numberOrZero(7.9)).toBe(7);
-  });
-
   it('leaves empty optional texts out', () => {
     expect(emptyAsUndefined('')).toBeUndefined();
     expect(emptyAsUndefined('   ')).toBeUndefined();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostCharacters, eloValue, requiredName, skillLevelValue } from './form-rules';
 import { uuidParam } from './query-params';
 
 /** Largest picture the server takes (the browser sends at most 0.5 MB after compression). */
@@ -25,11 +26,6 @@ export const pictureValue = z
     error: 'Expected a picture URL or a base64 data:image URL',
   });
 
-/** The form's rule for number fields: anything that is not a number becomes 0. */
-export function numberOrZero(value: unknown): number {
-  const parsed = typeof value === 'number' ? value : Number.parseInt(String(value ?? '').trim(), 10);
-  return Number.isFinite(parsed) ? Math.trunc(parsed) : 0;
-}
 
 /** The form's rule for optional texts: an empty one is left out of the payload. */
 export function emptyAsUndefined(value: unknown): string | undefined {
@@ -38,12 +34,11 @@ export function emptyAsUndefined(value: unknown): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
-const eloValue = z.number({ error: 'Elo must be a whole number' }).int({ error: 'Elo must be a whole number' }).min(-100000).max(100000);
-const optionalText = (max: number) => z.string().trim().min(1).max(max).optional();
+const optionalText = (max: number) => z.string().trim().min(1).max(max, atMostCharacters(max)).optional();
 
 /** PUT /v1/teams/{id}/ and admin.teams.update. PUT replaces: a field left out becomes empty. */
 export const teamEditFields = z.object({
-  name: z.string().trim().min(1, { error: 'Team name is required' }).max(200),
+  name: requiredName(200, 'Team name is required'),
   school_name: optionalText(200),
   elo: eloValue,
   picture: pictureValue.optional(),
@@ -52,15 +47,11 @@ export const teamUpdateInput = teamEditFields.extend({ id: uuidParam });
 
 /** PUT /v1/players/{id}/ and admin.players.update. */
 export const playerEditFields = z.object({
-  name: z.string().trim().min(1, { error: 'Player name is required' }).max(200),
+  name: requiredName(200, 'Player name is required'),
   steam_id: optionalText(100),
   faceit_id: optionalText(100),
   elo: eloValue,
-  skill_level: z
-    .number({ error: 'Skill level must be a whole number from 1 to 10' })
-    .int({ error: 'Skill level must be a whole number from 1 to 10' })
-    .min(1, { error: 'Skill level must be between 1 and 10' })
-    .max(10, { error: 'Skill level must be between 1 and 10' }),
+  skill_level: skillLevelValue,
   /** null: no team. */
   team_id: uuidParam.nullable(),
   benched: z.boolean(),

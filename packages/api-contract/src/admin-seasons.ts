@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredName } from './form-rules';
 import { uuidParam } from './query-params';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -16,7 +17,7 @@ export const dateOnly = (label: string) =>
     .refine(isCalendarDate, { error: `${label} must be a date (YYYY-MM-DD)` });
 
 const seasonFields = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, { error: 'Name is required' }).max(100),
+  name: requiredName(100, 'Name is required'),
   start_date: dateOnly('Start date'),
   end_date: dateOnly('End date'),
 });
@@ -51,7 +52,7 @@ export const competitionListOutput = z.object({ results: z.array(adminCompetitio
 /** PUT /v1/competitions/{id}/: renames. */
 export const competitionUpdateInput = z.object({
   id: uuidParam,
-  name: z.string({ error: 'Name is required' }).trim().min(1, { error: 'Name is required' }).max(200),
+  name: requiredName(200, 'Name is required'),
 });
 /** Every competition's name, for the public match filters. */
 export const competitionNamesOutput = z.array(z.object({ id: z.string(), name: z.string() }));

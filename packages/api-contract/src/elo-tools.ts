@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eloValue, skillLevelValue } from './form-rules';
 import { booleanParam, uuidParam } from './query-params';
 
 // The defaults equal DEFAULT_ELO and DEFAULT_SKILL_LEVEL of @campus-elo/domain (this package
@@ -6,12 +7,11 @@ import { booleanParam, uuidParam } from './query-params';
 const DEFAULT_ELO_VALUE = 1000;
 const DEFAULT_SKILL_LEVEL_VALUE = 1;
 
-const eloValue = z.number({ error: 'Expected a whole number' }).int().min(0).max(10_000);
 
 // ---- POST /v1/player-elo/reset/
 export const playerEloResetInput = z.object({
   default_elo: eloValue.default(DEFAULT_ELO_VALUE),
-  default_skill_level: z.number({ error: 'Expected a whole number' }).int().min(1).max(10).default(DEFAULT_SKILL_LEVEL_VALUE),
+  default_skill_level: skillLevelValue.default(DEFAULT_SKILL_LEVEL_VALUE),
 });
 /** One team whose Elo a run moved. */
 const teamEloChange = z.object({ team_id: z.string(), team_name: z.string(), before: z.number().int(), after: z.number().int() });

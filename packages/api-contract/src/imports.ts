@@ -151,11 +151,16 @@ export const updateMatchesInput = z.object({
   /** Scheduled and in-progress matches dated up to a week ahead, overdue ones included. */
   auto_detect: z.boolean().default(true),
 });
+/** How many failed items an answer lists (the counts cover them all). */
+export const MAX_LISTED_FAILURES = 100;
+
 export const updateMatchesOutput = z.object({
   message: z.string(),
   updated_count: z.number().int(),
   error_count: z.number().int(),
   total_processed: z.number().int(),
+  /** The matches that could not be fetched, and why (at most MAX_LISTED_FAILURES). */
+  failures: z.array(z.object({ match_id: z.string(), platform: z.string(), external_id: z.string(), reason: z.string() })),
 });
 
 // ---- POST /v1/player-elo/update/
@@ -174,6 +179,8 @@ export const updatePlayerEloOutput = z.object({
   not_found: z.number().int(),
   /** Lookups Faceit failed to answer. */
   failed: z.number().int(),
+  /** The players whose lookup failed, and why (at most MAX_LISTED_FAILURES). */
+  failures: z.array(z.object({ player_id: z.string(), player_name: z.string(), reason: z.string() })),
 });
 
 // ---- GET /v1/proxy/leaguespot/...
@@ -190,3 +197,11 @@ export type UpdateMatchesInput = z.input<typeof updateMatchesInput>;
 export type UpdateMatchesOutput = z.output<typeof updateMatchesOutput>;
 export type UpdatePlayerEloInput = z.input<typeof updatePlayerEloInput>;
 export type UpdatePlayerEloOutput = z.output<typeof updatePlayerEloOutput>;
+
+/** Teams earlier imports matched to these platform team ids (Faceit faction ids, Leaguespot team ids). */
+export const knownPlatformTeamsInput = z.object({
+  platform,
+  platform_team_ids: z.array(z.string().min(1).max(200)).max(1000),
+});
+export const knownPlatformTeamsOutput = z.array(z.object({ platform_team_id: z.string(), team_id: z.string(), team_name: z.string() }));
+export type KnownPlatformTeams = z.output<typeof knownPlatformTeamsOutput>;

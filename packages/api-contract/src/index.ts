@@ -1,4 +1,5 @@
 export * from './formats';
+export * from './form-rules';
 export * from './query-params';
 export * from './paging';
 export * from './public';

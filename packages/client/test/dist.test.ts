@@ -9,9 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const builtFiles = ['dist/index.js', 'dist/index.d.ts'];
 
-/** Module names a built file imports: static, type-only and dynamic `import(…)` forms. */
+/** Module names a built file imports: static, type-only, bare (at a line's start, so a string type such as `"import" | …` is not one) and dynamic `import(…)` forms. */
 function importedModules(text: string): string[] {
-  const patterns = [/\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g, /\bimport\s*['"]([^'"]+)['"]/g];
+  const patterns = [/\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g, /^\s*import\s*['"]([^'"]+)['"]/gm];
   return [...new Set(patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]!)))];
 }
 

@@ -11,6 +11,7 @@ export * from './upcoming';
 export * from './match-url';
 export * from './merge';
 export * from './semester';
+export * from './season-end';
 export * from './preview';
 export * from './random';
 export * from './events';

@@ -30,3 +30,20 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function isNotFoundError(error: unknown): boolean {
   return error instanceof TRPCClientError && (error.data as ServerErrorData | undefined)?.code === 'NOT_FOUND';
 }
+
+/** Invalid input, field by field: the first message the server gave for each top-level field ({ team2_id: 'A team cannot play itself' }). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof TRPCClientError)) return {};
+  const issues = (error.data as ServerErrorData | undefined)?.issues ?? [];
+  const byField: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (field !== undefined && !(String(field) in byField)) byField[String(field)] = issue.message;
+  }
+  return byField;
+}
+
+/** The server refused because of what is stored (a 409): a duplicate, a row in use, a later change. */
+export function isConflictError(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error.data as ServerErrorData | undefined)?.code === 'CONFLICT';
+}

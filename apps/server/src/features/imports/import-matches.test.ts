@@ -77,6 +77,18 @@ describe('importing a Faceit championship', () => {
     expect(audit[0]).toMatchObject({ user_id: setup.owner.id, entity: 'matches' });
   });
 
+  it('knows which team each platform team id was matched to, for the participant matcher', async () => {
+    const participant = await setup.database.db
+      .selectFrom('participants')
+      .innerJoin('teams', 'teams.id', 'participants.team_id')
+      .select(['participants.platform_team_id', 'teams.id', 'teams.name'])
+      .where('participants.platform_team_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const known = await setup.caller.admin.imports.knownTeams({ platform: 'faceit', platform_team_ids: [participant.platform_team_id!, 'never-imported'] });
+    expect(known).toEqual([{ platform_team_id: participant.platform_team_id, team_id: participant.id, team_name: participant.name }]);
+    expect(await setup.caller.admin.imports.knownTeams({ platform: 'leaguespot', platform_team_ids: [participant.platform_team_id!] })).toEqual([]);
+  });
+
   it('re-imports without duplicating anything or moving Elo again', async () => {
     const before = { counts: await counts(), elo: await teamElo() };
     const preview = await setup.caller.admin.imports.preview({ platform: 'faceit', competition_id: 'necc-fall' });

@@ -99,7 +99,7 @@ describe('Faceit preview', () => {
     const keyless = setup.callerWith({ FACEIT_API_KEY: '' });
     const error = await errorOf(keyless.admin.imports.preview({ platform: 'faceit', competition_id: 'champ-230' }));
     expect(error.code).toBe('UNPROCESSABLE_CONTENT');
-    expect(error.message).toMatch(/FACEIT_API_KEY is not set/);
+    expect(error.message).toMatch(/Faceit import is not set up: the site owner must add the Faceit API key/);
   });
 });
 

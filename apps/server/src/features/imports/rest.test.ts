@@ -53,7 +53,7 @@ describe('imports over REST', () => {
 
     const update = await post('/v1/matches/update/', { platform: 'faceit' });
     expect(update.statusCode).toBe(200);
-    expect(Object.keys(update.json() as object).sort()).toEqual(['error_count', 'message', 'total_processed', 'updated_count']);
+    expect(Object.keys(update.json() as object).sort()).toEqual(['error_count', 'failures', 'message', 'total_processed', 'updated_count']);
 
     const elo = await post('/v1/player-elo/update/', {});
     expect(elo.statusCode).toBe(200);

@@ -3,6 +3,8 @@ import {
   importMatchesOutput,
   importPreviewInput,
   importPreviewOutput,
+  knownPlatformTeamsInput,
+  knownPlatformTeamsOutput,
   leaguespotProxyInput,
   updateMatchesInput,
   updateMatchesOutput,
@@ -12,6 +14,7 @@ import {
 import { z } from 'zod';
 import { router, staffProcedure } from '../../trpc';
 import { importMatches } from './import-matches';
+import { knownPlatformTeams } from './known-teams';
 import { faceitClient } from './platforms/faceit-client';
 import { platformDomainError } from './platforms/http';
 import { leaguespotClient, type LeaguespotClient } from './platforms/leaguespot-client';
@@ -66,6 +69,11 @@ export const importsRouter = router({
     .input(importMatchesInput)
     .output(importMatchesOutput)
     .mutation(({ ctx, input }) => importMatches(ctx.db, input, ctx.user)),
+  /** For the participant matcher's proposals (tRPC only: a helper of the admin panel's wizard). */
+  knownTeams: staffProcedure
+    .input(knownPlatformTeamsInput)
+    .output(knownPlatformTeamsOutput)
+    .query(({ ctx, input }) => knownPlatformTeams(ctx.db, input)),
   updateMatches: staffProcedure
     .meta({ rest: { method: 'POST', path: '/matches/update/', summary: 'Refresh matches from their platform', tag: 'Imports', errors: upstream, job: 'update_matches' } })
     .input(updateMatchesInput)

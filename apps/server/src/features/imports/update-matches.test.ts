@@ -100,6 +100,9 @@ describe('update matches', () => {
     const impatient = setup.callerWith({ PLATFORM_TIMEOUT_MS: '500' });
     const answer = await impatient.admin.imports.updateMatches({ auto_detect: false, status_filter: 'scheduled' });
     expect(answer).toMatchObject({ updated_count: 0, error_count: 2, total_processed: 2 });
+    // Each failed match is listed with the platform's reason, for the panel's yellow result.
+    expect(answer.failures.map((f) => f.external_id).sort()).toEqual(['1-later', '1-overdue']);
+    for (const failure of answer.failures) expect(failure.reason.length).toBeGreaterThan(0);
   });
 
   it('keeps Faceit going while Leaguespot is down', async () => {

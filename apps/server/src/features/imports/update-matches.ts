@@ -1,4 +1,4 @@
-import type { UpdateMatchesOutput, updateMatchesInput } from '@campus-elo/api-contract';
+import { MAX_LISTED_FAILURES, type UpdateMatchesOutput, type updateMatchesInput } from '@campus-elo/api-contract';
 import type { Database, PlatformColumn } from '@campus-elo/db';
 import { faceitMatchToPreview, leaguespotMatchToPreview, previewMatchFields, type PreviewMatchFields, type PreviewOutcome } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/record';
 import { mapSettled, PLATFORM_CONCURRENCY } from '../../lib/concurrency';
 import { appliedFacts, lockEloLedger, settleMatches, skipReasonCounts, skippedNote } from '../elo/ledger';
 import { faceitClient } from './platforms/faceit-client';
+import { describeFailure } from './platforms/http';
 import { leaguespotClient } from './platforms/leaguespot-client';
 import { chunked, valuesList } from '../../lib/sql-batch';
 import { notFound } from '../../lib/errors';
@@ -169,15 +170,19 @@ export async function updateMatches(
   );
 
   const updates: FreshMatch[] = [];
+  const failures: UpdateMatchesOutput['failures'] = [];
   let errors = 0;
   settledGroups.forEach((settled, groupIndex) => {
     const group = groups[groupIndex] as Candidate[];
     settled.forEach((result, index) => {
-      if (result.ok) updates.push({ id: (group[index] as Candidate).id, ...result.value });
-      else {
-        errors += 1;
-        options.onFetchFailure?.(result.error);
+      const match = group[index] as Candidate;
+      if (result.ok) {
+        updates.push({ id: match.id, ...result.value });
+        return;
       }
+      errors += 1;
+      options.onFetchFailure?.(result.error);
+      if (failures.length < MAX_LISTED_FAILURES) failures.push({ match_id: match.id, platform: match.platform, external_id: match.external_id, reason: describeFailure(result.error) });
     });
   });
 
@@ -194,5 +199,6 @@ export async function updateMatches(
     updated_count: written.length,
     error_count: errors,
     total_processed: matches.length,
+    failures,
   };
 }

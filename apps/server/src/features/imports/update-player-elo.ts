@@ -1,4 +1,4 @@
-import type { UpdatePlayerEloOutput, updatePlayerEloInput } from '@campus-elo/api-contract';
+import { MAX_LISTED_FAILURES, type UpdatePlayerEloOutput, type updatePlayerEloInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -35,15 +35,18 @@ export async function updatePlayerElo(
   user: { id: string } | null,
 ): Promise<UpdatePlayerEloOutput> {
   const client = faceitClient(deps.config, input.api_key ?? deps.config.faceit.apiKey);
-  const players = await deps.db.selectFrom('players').select(['id', 'steam_id']).where('steam_id', 'is not', null).orderBy('id').execute();
+  const players = await deps.db.selectFrom('players').select(['id', 'name', 'steam_id']).where('steam_id', 'is not', null).orderBy('id').execute();
   const lookups = await mapSettled(players, PLATFORM_CONCURRENCY, (player) => client.playerBySteamId(player.steam_id as string));
 
   const updates: ({ id: string } & CsRating)[] = [];
   let notFound = 0;
   const failures: unknown[] = [];
+  const failedPlayers: UpdatePlayerEloOutput['failures'] = [];
   lookups.forEach((lookup, index) => {
     if (!lookup.ok) {
       failures.push(lookup.error);
+      const player = players[index] as { id: string; name: string };
+      if (failedPlayers.length < MAX_LISTED_FAILURES) failedPlayers.push({ player_id: player.id, player_name: player.name, reason: describeFailure(lookup.error) });
       return;
     }
     const rating = csRating(lookup.value);
@@ -83,5 +86,6 @@ export async function updatePlayerElo(
     updated_players: updates.length,
     not_found: notFound,
     failed: failures.length,
+    failures: failedPlayers,
   };
 }

@@ -1,5 +1,6 @@
 import type { DeletedOutput, rankingSnapshotInput, RankingSnapshotOutput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
+import { seasonEndsAt, seasonHasEnded } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { recordAudit, type AuditEntry } from '../audit/record';
@@ -36,8 +37,8 @@ export async function createRankingSnapshot(
     if (!season) {
       throw notFound(input.season_id ? 'Season not found' : 'There is no season to rank: create one first');
     }
-    const seasonEnd = new Date(Date.parse(`${season.end_date}T00:00:00Z`) + DAY_MS);
-    const ended = seasonEnd <= now;
+    const seasonEnd = seasonEndsAt(season.end_date);
+    const ended = seasonHasEnded(season.end_date, now);
     const date = ended ? new Date(seasonEnd.getTime() - 1) : now;
 
     const week = weekStart(date);

@@ -1,7 +1,6 @@
-import { Button, Container, Group, Modal, Tabs, Title } from '@mantine/core';
+import { Button, Container, Group, Modal, Stack, Tabs, Title } from '@mantine/core';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { pageTitle } from '../../lib/site-settings';
-import { SignOutButton } from '../auth/SignOutButton';
 import { LoadingState } from '../common/states';
 import { useHashTab } from '../common/useHashTab';
 import { usePageTitle } from '../common/usePageTitle';
@@ -11,10 +10,14 @@ const lazyComponent = (load: () => Promise<ComponentType>): LazyExoticComponent<
 
 const ADMIN_TABS = [
   { value: 'control-panel', label: 'Control Panel', Component: lazyComponent(async () => (await import('../control-panel/ControlPanelTab')).ControlPanelTab) },
+  { value: 'matches', label: 'Matches', Component: lazyComponent(async () => (await import('../admin-matches/AdminMatchesTab')).AdminMatchesTab) },
+  { value: 'seasons', label: 'Seasons', Component: lazyComponent(async () => (await import('../seasons/SeasonsTab')).SeasonsTab) },
   { value: 'edit', label: 'Edit Team/Player', Component: lazyComponent(async () => (await import('../edit/EditTeamPlayerTab')).EditTeamPlayerTab) },
   { value: 'import', label: 'Import Matches', Component: lazyComponent(async () => (await import('../imports/ImportMatchesTab')).ImportMatchesTab) },
   { value: 'viewer', label: 'Database Viewer', Component: lazyComponent(async () => (await import('../viewer/DatabaseViewerTab')).DatabaseViewerTab) },
   { value: 'clear-database', label: 'Clear Database', Component: lazyComponent(async () => (await import('../clear-database/ClearDatabaseTab')).ClearDatabaseTab) },
+  { value: 'activity', label: 'Activity', Component: lazyComponent(async () => (await import('../activity/ActivityTab')).ActivityTab) },
+  { value: 'staff', label: 'Staff', Component: lazyComponent(async () => (await import('../staff/StaffTab')).StaffTab) },
   { value: 'graphic', label: 'Graphic Generator', Component: lazyComponent(async () => (await import('../graphic/GraphicGenerator')).GraphicGenerator) },
   { value: 'merge', label: 'Merge Teams', Component: lazyComponent(async () => (await import('../merge/MergeTeamsTab')).MergeTeamsTab) },
   { value: 'events', label: 'Events', Component: lazyComponent(async () => (await import('../events/admin/EventsAdminTab')).EventsAdminTab) },
@@ -23,8 +26,9 @@ const ADMIN_TABS = [
 const TAB_VALUES = ADMIN_TABS.map((tab) => tab.value);
 
 const AccountSecurity = lazyComponent(async () => (await import('../auth/AccountSecurity')).AccountSecurity);
+const ChangePasswordForm = lazyComponent(async () => (await import('../auth/ChangePasswordForm')).ChangePasswordForm);
 
-/** The signed-in staff member's own two-factor sign-in (and the owner's rule for all staff), in a dialog. */
+/** The signed-in staff member's own password and two-factor sign-in (and the owner's rule for all staff), in a dialog. */
 function AccountSecurityButton() {
   const [opened, setOpened] = useState(false);
   return (
@@ -34,14 +38,17 @@ function AccountSecurityButton() {
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title="Account Security" centered>
         <Suspense fallback={<LoadingState />}>
-          <AccountSecurity />
+          <Stack gap="xl">
+            <ChangePasswordForm />
+            <AccountSecurity />
+          </Stack>
         </Suspense>
       </Modal>
     </>
   );
 }
 
-/** /admin: Account Security, Sign Out and the eight tabs; the open tab lives in the URL hash (#edit, #viewer, …). */
+/** /admin: Account Security and the tabs (Sign Out is in the top bar on every page); the open tab lives in the URL hash (#edit, #viewer, …). */
 export function AdminPanel() {
   usePageTitle(pageTitle('Admin Panel'));
   const [active, select] = useHashTab(TAB_VALUES, 'control-panel');
@@ -53,7 +60,6 @@ export function AdminPanel() {
         </Title>
         <Group gap="sm" wrap="nowrap">
           <AccountSecurityButton />
-          <SignOutButton />
         </Group>
       </Group>
       <Tabs value={active} onChange={select} keepMounted={false}>

@@ -5,9 +5,12 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 export const NOTICE_TIMEOUT_MS = 15_000;
 
 export interface Notice {
-  color: 'green' | 'red';
+  /** Green only when nothing failed; yellow when some items failed (listed in the message); red when the action failed. */
+  color: 'green' | 'yellow' | 'red';
   title?: string;
   message: ReactNode;
+  /** Stays until dismissed: a result that offers Undo or lists what failed must not vanish while being read. */
+  sticky?: boolean;
 }
 
 interface ResultNoticeProps extends Notice {
@@ -15,25 +18,26 @@ interface ResultNoticeProps extends Notice {
 }
 
 /** Calls `onClose` once `ms` have passed since the calling component appeared. */
-export function useAutoHide(onClose: () => void, ms = NOTICE_TIMEOUT_MS): void {
+export function useAutoHide(onClose: () => void, ms = NOTICE_TIMEOUT_MS, enabled = true): void {
   // The latest onClose, so a parent's re-render does not restart the countdown.
   const latest = useRef(onClose);
   useEffect(() => {
     latest.current = onClose;
   });
   useEffect(() => {
+    if (!enabled) return;
     const timer = setTimeout(() => latest.current(), ms);
     return () => clearTimeout(timer);
-  }, [ms]);
+  }, [ms, enabled]);
 }
 
 /**
- * A green (success) or red (failure) notice with a close button that also closes itself
- * 15 seconds after it appears. Render it only while there is something to say, with a new
+ * A green (success), yellow (partly failed) or red (failure) notice with a close button that
+ * also closes itself 15 seconds after it appears, unless sticky. Render it only while there is something to say, with a new
  * `key` for each new notice (NoticeSlot does both).
  */
-export function ResultNotice({ color, title, message, onClose }: ResultNoticeProps) {
-  useAutoHide(onClose);
+export function ResultNotice({ color, title, message, sticky = false, onClose }: ResultNoticeProps) {
+  useAutoHide(onClose, NOTICE_TIMEOUT_MS, !sticky);
   return (
     <Alert
       color={color}
@@ -42,7 +46,7 @@ export function ResultNotice({ color, title, message, onClose }: ResultNoticePro
       withCloseButton
       closeButtonLabel="Dismiss"
       onClose={onClose}
-      role={color === 'red' ? 'alert' : 'status'}
+      role={color === 'green' ? 'status' : 'alert'}
     >
       {message}
     </Alert>
@@ -63,5 +67,5 @@ export function useNotice() {
 /** `{notice && <ResultNotice …/>}` in one: keyed by notice, so a repeated notice restarts its countdown. */
 export function NoticeSlot({ notice, onClose }: { notice: (Notice & { id: number }) | null; onClose(): void }) {
   if (!notice) return null;
-  return <ResultNotice key={notice.id} color={notice.color} title={notice.title} message={notice.message} onClose={onClose} />;
+  return <ResultNotice key={notice.id} color={notice.color} title={notice.title} message={notice.message} sticky={notice.sticky} onClose={onClose} />;
 }

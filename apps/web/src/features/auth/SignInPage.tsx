@@ -1,7 +1,7 @@
 import '../../mantine-staff-styles';
 import { signInInput, type SignInInput } from '@campus-elo/api-contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,8 +11,8 @@ import { usePageTitle } from '../common/usePageTitle';
 import { errorMessage } from '../../lib/error-message';
 
 /**
- * The 'Sign In' form. After any attempt the browser goes to /admin (docs/product.md, sign-in); a
- * failure first shows its message in an alert, and /admin then sends the visitor back here.
+ * The 'Sign In' form. Success goes to /admin. A failure shows the server's reason above the
+ * form and stays here: the email is kept, the password emptied and focused for another try.
  * When the server answers that a two-factor code is needed, the form asks for it and sends
  * the same email and password again with it; a wrong code keeps that step open.
  */
@@ -22,14 +22,17 @@ export function SignInPage() {
   const utils = trpc.useUtils();
   const signIn = trpc.auth.signIn.useMutation();
   const [codeStep, setCodeStep] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     resetField,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<SignInInput>({ resolver: zodResolver(signInInput), defaultValues: { email: '', password: '' } });
 
   const onSubmit = async (values: SignInInput) => {
+    setFailure(null);
     try {
       const result = await signIn.mutateAsync(values);
       if (result.status === 'code_required') {
@@ -38,17 +41,18 @@ export function SignInPage() {
       }
       utils.auth.me.setData(undefined, result.user);
     } catch (error) {
-      window.alert(errorMessage(error, 'Sign-in failed'));
-      if (codeStep) {
-        resetField('totp');
-        return;
-      }
-      await utils.auth.me.invalidate();
+      setFailure(errorMessage(error, 'Sign-in failed. Try again.'));
+      const retry = codeStep ? 'totp' : 'password';
+      resetField(retry);
+      // After the re-render that shows the message, so the field exists and keeps the focus.
+      setTimeout(() => setFocus(retry), 0);
+      return;
     }
     await navigate({ to: '/admin' });
   };
 
   const startOver = () => {
+    setFailure(null);
     resetField('password');
     resetField('totp');
     setCodeStep(false);
@@ -61,6 +65,11 @@ export function SignInPage() {
           <Title order={1} size="h2" id="signin-title">
             Sign In
           </Title>
+          {failure && (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          )}
           {codeStep ? (
             <>
               <Text size="sm">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Text>

@@ -2,7 +2,6 @@ import { Paper, Stack, Title } from '@mantine/core';
 import { pageTitle } from '../../lib/site-settings';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../common/usePageTitle';
-import { SignOutButton } from './SignOutButton';
 import { TwoFactorSetup } from './TwoFactorSetup';
 
 /** In place of every /admin page while the owner requires two-factor sign-in and this staff member has not set it up. */
@@ -19,7 +18,6 @@ export function TwoFactorRequired() {
           intro="The owner requires two-factor sign-in for all staff. Set it up to continue to the admin panel."
           onDone={() => void utils.auth.me.invalidate()}
         />
-        <SignOutButton />
       </Stack>
     </Paper>
   );

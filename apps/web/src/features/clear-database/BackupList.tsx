@@ -9,7 +9,14 @@ export const backupDownloadUrl = (id: string) => `/v1/backups/${id}/`;
 const REASONS: Record<string, string> = {
   'clear-database': 'Before Clear Database',
   'before-restore': 'Before a restore',
+  manual: 'Backed up by hand',
 };
+
+/** 'Backed up by hand: before the merge' for a manual backup with a note. */
+function reasonText(reason: string): string {
+  if (reason.startsWith('manual: ')) return `Backed up by hand: ${reason.slice('manual: '.length)}`;
+  return REASONS[reason] ?? reason;
+}
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -17,12 +24,13 @@ function summary(rows: BackupListItem['rows']): string {
   return `${rows.teams ?? 0} teams, ${rows.players ?? 0} players, ${rows.matches ?? 0} matches`;
 }
 
-/** Backups written by Clear Database (and before each restore): download or restore one. */
+/** Backups written by hand ('Back up now'), by Clear Database and before each restore: download or restore one. */
 export function BackupList() {
   const backups = trpc.admin.database.backups.useQuery(undefined, { retry: false });
   const utils = trpc.useUtils();
   const confirm = useConfirm();
   const { notice, show, clear } = useNotice();
+  const backUp = trpc.admin.database.createBackup.useMutation({ onSuccess: () => utils.admin.database.backups.invalidate() });
   const restore = trpc.admin.database.restore.useMutation({
     onSuccess: () => Promise.all([utils.public.invalidate(), utils.admin.invalidate()]),
   });
@@ -47,13 +55,28 @@ export function BackupList() {
     }
   }
 
+  async function backUpNow() {
+    clear();
+    try {
+      const backup = await backUp.mutateAsync(undefined);
+      show({ color: 'green', message: `Backed up ${summary(backup.rows)}.` });
+    } catch (error) {
+      show({ color: 'red', message: error instanceof TRPCClientError ? error.message : 'The backup could not be written. Please try again.' });
+    }
+  }
+
   const results = backups.data?.results ?? [];
   return (
     <Card withBorder padding="lg" component="section" aria-label="Backups">
       <Stack gap="sm">
-        <Title order={3} size="h4">
-          Backups
-        </Title>
+        <Group justify="space-between">
+          <Title order={3} size="h4">
+            Backups
+          </Title>
+          <Button size="xs" onClick={() => void backUpNow()} loading={backUp.isPending}>
+            Back up now
+          </Button>
+        </Group>
         <Text size="sm" c="dimmed">
           Also restorable from a downloaded file with <code>pnpm cli restore FILE</code>.
         </Text>
@@ -77,7 +100,7 @@ export function BackupList() {
                   <Table.Tr key={backup.id}>
                     <Table.Td>{dateTime.format(new Date(backup.created_at))}</Table.Td>
                     <Table.Td>
-                      {REASONS[backup.reason] ?? backup.reason}
+                      {reasonText(backup.reason)}
                       {backup.created_by ? ` (${backup.created_by})` : ''}
                     </Table.Td>
                     <Table.Td>{summary(backup.rows)}</Table.Td>

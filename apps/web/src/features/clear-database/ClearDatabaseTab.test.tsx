@@ -67,4 +67,22 @@ describe('Clear Database', () => {
     await user.click(dialog.querySelector('button[data-autofocus]') as HTMLButtonElement);
     expect((await screen.findByRole('alert')).textContent).toBe('The security key is not correct');
   });
+
+  it("'Back up now' writes a backup and lists it", async () => {
+    const stored: { id: string; reason: string; created_at: string; created_by: string | null; rows: Record<string, number> }[] = [];
+    renderTab({
+      'admin.database.clearInfo': () => ({ default_key: null }),
+      'admin.database.backups': () => ({ results: stored }),
+      'admin.database.createBackup': () => {
+        const backup = { id: 'b1', reason: 'manual', created_at: '2026-11-22T19:00:00.000Z', created_by: 'owner@example.test', rows: { teams: 4, players: 20, matches: 9 } };
+        stored.push(backup);
+        return backup;
+      },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('No backups yet.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back up now' }));
+    expect(await screen.findByText('Backed up 4 teams, 20 players, 9 matches.')).toBeTruthy();
+    expect(await screen.findByText('Backed up by hand (owner@example.test)')).toBeTruthy();
+  });
 });

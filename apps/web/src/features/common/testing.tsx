@@ -17,6 +17,18 @@ export type FakeProcedure = (input: any) => unknown;
 /** Throw it from a fake to answer as the server does for an id that names nothing (404, NOT_FOUND). */
 export class FakeNotFound extends Error {}
 
+/** Throw it from a fake to answer with another of the server's explained errors: a 409 CONFLICT, a 400 with field issues, a 403. */
+export class FakeServerError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'CONFLICT' | 'BAD_REQUEST' | 'FORBIDDEN',
+    readonly issues: { path: (string | number)[]; message: string }[] = [],
+  ) {
+    super(message);
+  }
+}
+const FAKE_STATUS = { CONFLICT: 409, BAD_REQUEST: 400, FORBIDDEN: 403 } as const;
+
 /** A promise that never settles: the call stays loading. */
 export const never = () => new Promise<never>(() => {});
 
@@ -24,8 +36,8 @@ function fakeFetch(api: Record<string, FakeProcedure>) {
   return async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const parsed = new URL(String(url), 'http://test.local');
     const path = decodeURIComponent(parsed.pathname.replace(/^\/trpc\//, ''));
-    // A query's input is in the URL, a mutation's in the body.
-    const rawInput = parsed.searchParams.get('input') ?? (typeof init?.body === 'string' ? init.body : null);
+    // A query carries its input in the URL, a mutation in the body.
+    const rawInput = typeof init?.body === 'string' ? init.body : parsed.searchParams.get('input');
     const input: unknown = rawInput ? JSON.parse(rawInput) : undefined;
     const procedure = api[path];
     try {
@@ -36,6 +48,10 @@ function fakeFetch(api: Record<string, FakeProcedure>) {
       const message = error instanceof Error ? error.message : 'failed';
       if (error instanceof FakeNotFound) {
         return Response.json({ error: { message, code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404, path, issues: [] } } }, { status: 404 });
+      }
+      if (error instanceof FakeServerError) {
+        const status = FAKE_STATUS[error.code];
+        return Response.json({ error: { message, code: -32000, data: { code: error.code, httpStatus: status, path, issues: error.issues } } }, { status });
       }
       if (message === 'Internal server error') {
         return Response.json({ error: { message, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path, issues: [] } } }, { status: 500 });

@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ConfirmProvider } from '../admin-shell';
-import { paged, renderWithProviders, type FakeProcedure } from '../common/testing';
+import { FakeServerError, paged, renderWithProviders, type FakeProcedure } from '../common/testing';
 import { CalculateTeamEloAction, RankingSnapshotAction, RecalculateEloAction, ResetPlayerEloAction } from './EloActions';
 
 const owner = { id: 'u1', email: 'owner@example.test', role: 'owner' };
@@ -15,7 +15,19 @@ function renderTools(api: Record<string, FakeProcedure>) {
       <RecalculateEloAction />
       <RankingSnapshotAction />
     </ConfirmProvider>,
-    { api: { 'auth.me': () => owner, 'public.seasons': () => paged([{ id: 's1', name: 'Fall 2026', start_date: '2026-08-20', end_date: '2026-12-20' }]), ...api } },
+    {
+      api: {
+        'auth.me': () => owner,
+        'admin.teams.options': () => [
+          { id: 't1', name: 'Owls', elo: 1000 },
+          { id: 't2', name: 'Foxes', elo: 1000 },
+          { id: 't3', name: 'Hawks', elo: 1320 },
+        ],
+        'public.rankings': () => paged([]),
+        'public.seasons': () => paged([{ id: 's1', name: 'Fall 2026', start_date: '2026-08-20', end_date: '2026-12-20' }]),
+        ...api,
+      },
+    },
   );
 }
 
@@ -31,16 +43,16 @@ describe('Control Panel Elo tools', () => {
     renderTools({});
     expect(((await screen.findAllByLabelText('Default ELO'))[0] as HTMLInputElement).value).toBe('1000');
     expect((screen.getByLabelText('Default Skill Level') as HTMLInputElement).value).toBe('1');
-    expect((screen.getByLabelText('Only teams with the default ELO') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Only teams with the default ELO') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Reset to default first') as HTMLInputElement).checked).toBe(true);
   });
 
   it('reports the counts of each tool after confirmation', async () => {
     renderTools({
-      'admin.elo.resetPlayers': () => ({ updated_players: 357 }),
-      'admin.elo.calculateTeams': () => ({ updated_teams: 58, teams_without_enough_players: 2, total_teams_processed: 60 }),
-      'admin.elo.recalculateAll': () => ({ summary: { processed_count: 556, error_count: 3 }, total_elo_changes: 550 }),
-      'admin.rankings.createSnapshot': () => ({ teams_ranked: 60, season_name: 'Fall 2026', season_id: 's1', ranking_id: 'r1' }),
+      'admin.elo.resetPlayers': () => ({ updated_players: 357, player_changes: [], player_changes_total: 0, elo_run_id: null }),
+      'admin.elo.calculateTeams': () => ({ updated_teams: 58, teams_without_enough_players: 2, total_teams_processed: 60, elo_changes: [], elo_run_id: null }),
+      'admin.elo.recalculateAll': () => ({ summary: { processed_count: 556, error_count: 3 }, total_elo_changes: 550, elo_changes: [], elo_run_id: null }),
+      'admin.rankings.createSnapshot': () => ({ teams_ranked: 60, season_name: 'Fall 2026', season_id: 's1', ranking_id: 'r1', date: '2026-11-22T12:00:00Z', replaced_ranking_ids: [] }),
     });
     expect((await run('Reset Player ELO', 'Reset')).textContent).toContain('Updated players: 357');
     await screen.findByText('Updated players: 357');
@@ -51,6 +63,7 @@ describe('Control Panel Elo tools', () => {
     expect(calculated.closest('section')?.textContent).toContain('Total teams processed: 60');
 
     await run('Recalculate All ELO', 'Recalculate');
+    // Three matches could not be applied: the result is yellow, not green.
     const recalculated = await screen.findByText('Processed: 556');
     expect(recalculated.closest('section')?.textContent).toContain('Errors: 3');
     expect(recalculated.closest('section')?.textContent).toContain('Total ELO changes: 550');
@@ -80,5 +93,96 @@ describe('Control Panel Elo tools', () => {
     expect((screen.getByRole('button', { name: 'Reset Player ELO' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Recalculate All ELO' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Calculate Team ELO' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("Calculate Team ELO says how many teams it will rate, lists the changes largest first, and Undo explains a refusal", async () => {
+    const sent: unknown[] = [];
+    renderTools({
+      'admin.elo.calculateTeams': (input: unknown) => {
+        sent.push(input);
+        return {
+          updated_teams: 2,
+          teams_without_enough_players: 0,
+          total_teams_processed: 2,
+          elo_changes: [
+            { team_id: 't2', team_name: 'Foxes', before: 1000, after: 1040 },
+            { team_id: 't1', team_name: 'Owls', before: 1000, after: 1210 },
+          ],
+          elo_run_id: 'run-1',
+        };
+      },
+      'admin.elo.undoRun': () => {
+        throw new FakeServerError("Owls's elo is 1250 now, not the 1210 this run left: something changed it since", 'CONFLICT');
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Calculate Team ELO' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Calculate team ELO?' });
+    expect(dialog.textContent).toContain('2 teams whose ELO is still 1000 will be rated');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(sent).toEqual([{ only_default_elo: true, default_elo: 1000 }]);
+    const card = screen.getByRole('region', { name: 'Calculate Team ELO' });
+    const items = (await within(card).findAllByRole('listitem')).map((item) => item.textContent);
+    expect(items).toEqual(['Owls 1000 -> 1210 (+210)', 'Foxes 1000 -> 1040 (+40)']);
+    await user.click(within(card).getByRole('button', { name: 'Undo' }));
+    expect((await within(card).findByText(/something changed it since/)).textContent).toBe("Owls's elo is 1250 now, not the 1210 this run left: something changed it since");
+  });
+
+  it('rating every team is the deliberate choice: unticked, the confirmation counts every team', async () => {
+    renderTools({});
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Only teams with the default ELO'));
+    await user.click(screen.getByRole('button', { name: 'Calculate Team ELO' }));
+    expect((await screen.findByRole('dialog', { name: 'Calculate team ELO?' })).textContent).toContain('3 teams in all');
+  });
+
+  it('asks to replace the snapshot of a week that has one, and sends replace: true', async () => {
+    const sent: unknown[] = [];
+    renderTools({
+      'admin.rankings.createSnapshot': (input: { replace?: boolean }) => {
+        sent.push(input);
+        if (!input.replace) throw new FakeServerError('Fall 2026 already has a snapshot for the week of 2026-11-16: send replace: true to replace it', 'CONFLICT');
+        return { teams_ranked: 60, season_name: 'Fall 2026', season_id: 's1', ranking_id: 'r2', date: '2026-11-22T12:00:00Z', replaced_ranking_ids: ['r1'] };
+      },
+    });
+    const user = userEvent.setup();
+    await run('Create Ranking Snapshot');
+    const dialog = await screen.findByRole('dialog', { name: 'Replace the snapshot of this week?' });
+    expect(dialog.textContent).toContain('Fall 2026 already has a snapshot for the week of 2026-11-16.');
+    await user.click(within(dialog).getByRole('button', { name: 'Replace snapshot' }));
+    expect(await screen.findByText('Ranked 60 teams for Fall 2026. It replaces the earlier snapshot of the same week.')).toBeTruthy();
+    expect(sent).toEqual([{}, { replace: true }]);
+  });
+
+  it("deletes one of the season's snapshots after asking", async () => {
+    const deleted: unknown[] = [];
+    renderTools({
+      'public.rankings': () => paged([{ id: 'r1', date: '2026-11-16T12:00:00Z', season: { id: 's1', name: 'Fall 2026' } }]),
+      'admin.rankings.delete': (input: unknown) => {
+        deleted.push(input);
+        return { id: 'r1', message: 'Deleted' };
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete the snapshot of Nov 16, 2026' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete snapshot' }));
+    expect(await screen.findByText('Deleted the snapshot of Nov 16, 2026.')).toBeTruthy();
+    expect(deleted).toEqual([{ id: 'r1' }]);
+  });
+
+  it('refuses letters in the number fields and says beside them when a value is out of range', async () => {
+    renderTools({});
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Calculate Team ELO' });
+    const elo = within(card).getByRole('textbox', { name: 'Default ELO' }) as HTMLInputElement;
+    await user.clear(elo);
+    await user.type(elo, 'abc6e00x0');
+    expect(elo.value).toBe('6000');
+    expect(within(card).getByText('Elo must be between 0 and 5000')).toBeTruthy();
+    expect((within(card).getByRole('button', { name: 'Calculate Team ELO' }) as HTMLButtonElement).disabled).toBe(true);
+    const skill = screen.getByRole('textbox', { name: 'Default Skill Level' }) as HTMLInputElement;
+    await user.clear(skill);
+    await user.type(skill, '11');
+    expect(screen.getByText('Skill level must be between 1 and 10')).toBeTruthy();
   });
 });

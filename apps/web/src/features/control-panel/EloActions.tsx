@@ -1,64 +1,117 @@
-import { Checkbox, NumberInput, Select, Text } from '@mantine/core';
+import { MAX_ELO, MIN_ELO, eloValue, skillLevelValue, type EloChange } from '@campus-elo/api-contract';
+import { Button, Checkbox, Group, List, Select, Stack, Text } from '@mantine/core';
 import { DEFAULT_ELO, DEFAULT_SKILL_LEVEL } from '@campus-elo/domain';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { isConflictError, serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
-import { useIsOwner, wholeNumber } from './inputs';
-import { ToolCard } from './ToolCard';
+import { EloChangeList, UndoRunButton, useConfirm } from '../admin-shell';
+import { formatDate, formatSignedNumber } from '../common/format';
+import { WholeNumberInput } from '../admin-shell/WholeNumberInput';
+import { ruleMessage, useIsOwner } from './inputs';
+import { ToolCard, toolResult } from './ToolCard';
+
+/** The Default ELO field of the Elo tools, its range message beside it. */
+function DefaultEloInput({ value, onChange }: { value: number | ''; onChange(value: number | ''): void }) {
+  return <WholeNumberInput label="Default ELO" description={`${MIN_ELO} to ${MAX_ELO}`} value={value} onChange={onChange} error={ruleMessage(eloValue, value)} />;
+}
+
+/** How many player changes a Reset Player ELO result lists. */
+const SHOWN_PLAYER_CHANGES = 20;
+
+/** A run's counts, then the teams it moved (largest first) and Undo; it stays until dismissed. */
+function eloRunResult(counts: ReactNode, changes: EloChange[], runId: string | null, color: 'green' | 'yellow' = 'green') {
+  return toolResult(
+    <Stack gap="xs">
+      <div>{counts}</div>
+      <EloChangeList changes={changes} />
+      {runId && <UndoRunButton runId={runId} />}
+    </Stack>,
+    { color, sticky: true },
+  );
+}
 
 export function ResetPlayerEloAction() {
   const isOwner = useIsOwner();
   const utils = trpc.useUtils();
-  const reset = trpc.admin.elo.resetPlayers.useMutation({ onSuccess: () => utils.public.invalidate() });
-  const [defaultElo, setDefaultElo] = useState<number | string>(DEFAULT_ELO);
-  const [skillLevel, setSkillLevel] = useState<number | string>(DEFAULT_SKILL_LEVEL);
+  const reset = trpc.admin.elo.resetPlayers.useMutation({ onSuccess: () => utils.invalidate() });
+  const [defaultElo, setDefaultElo] = useState<number | ''>(DEFAULT_ELO);
+  const [skillLevel, setSkillLevel] = useState<number | ''>(DEFAULT_SKILL_LEVEL);
   return (
     <ToolCard
       title="Reset Player ELO"
       description="Sets every player's ELO and skill level back to the defaults."
       buttonLabel="Reset Player ELO"
       ownerOnly
-      canRun={isOwner}
-      confirm={{ title: 'Reset player ELO?', message: `Every player will get ELO ${wholeNumber(defaultElo)} and skill level ${wholeNumber(skillLevel)}.`, color: 'red', confirmLabel: 'Reset' }}
+      canRun={isOwner && !ruleMessage(eloValue, defaultElo) && !ruleMessage(skillLevelValue, skillLevel)}
+      confirm={{ title: 'Reset player ELO?', message: `Every player will get ELO ${defaultElo} and skill level ${skillLevel}.`, color: 'red', confirmLabel: 'Reset' }}
       errorText="There was an error resetting player ELO values."
       run={async () => {
-        const result = await reset.mutateAsync({ default_elo: wholeNumber(defaultElo), default_skill_level: wholeNumber(skillLevel) });
-        return `Updated players: ${result.updated_players}`;
+        const result = await reset.mutateAsync({ default_elo: Number(defaultElo), default_skill_level: Number(skillLevel) });
+        const shown = result.player_changes.slice(0, SHOWN_PLAYER_CHANGES);
+        return toolResult(
+          <Stack gap="xs">
+            <Text size="sm">Updated players: {result.updated_players}</Text>
+            {shown.length > 0 && (
+              <List size="sm" spacing={2} aria-label="Player Elo changes">
+                {shown.map((p) => (
+                  <List.Item key={p.player_id}>
+                    {p.player_name} {p.before} -&gt; {p.after} ({formatSignedNumber(p.after - p.before)})
+                  </List.Item>
+                ))}
+              </List>
+            )}
+            {result.player_changes_total > shown.length && <Text size="xs">and {result.player_changes_total - shown.length} more</Text>}
+            {result.elo_run_id && <UndoRunButton runId={result.elo_run_id} />}
+          </Stack>,
+          { sticky: true },
+        );
       }}
     >
-      <NumberInput label="Default ELO" value={defaultElo} onChange={setDefaultElo} min={0} allowDecimal={false} />
-      <NumberInput label="Default Skill Level" value={skillLevel} onChange={setSkillLevel} min={1} max={10} allowDecimal={false} />
+      <DefaultEloInput value={defaultElo} onChange={setDefaultElo} />
+      <WholeNumberInput label="Default Skill Level" description="1 to 10" value={skillLevel} onChange={setSkillLevel} error={ruleMessage(skillLevelValue, skillLevel)} />
     </ToolCard>
   );
 }
 
 export function CalculateTeamEloAction() {
   const utils = trpc.useUtils();
-  const calculate = trpc.admin.elo.calculateTeams.useMutation({ onSuccess: () => utils.public.invalidate() });
-  const [onlyDefault, setOnlyDefault] = useState(false);
-  const [defaultElo, setDefaultElo] = useState<number | string>(DEFAULT_ELO);
+  const calculate = trpc.admin.elo.calculateTeams.useMutation({ onSuccess: () => utils.invalidate() });
+  const teams = trpc.admin.teams.options.useQuery();
+  // Rating every team is the deliberate choice: the panel opens on teams never rated.
+  const [onlyDefault, setOnlyDefault] = useState(true);
+  const [defaultElo, setDefaultElo] = useState<number | ''>(DEFAULT_ELO);
+  const elo = Number(defaultElo);
+  const candidates = teams.data ? (onlyDefault ? teams.data.filter((team) => team.elo === elo).length : teams.data.length) : null;
+  const teamCount = candidates === null ? 'The teams' : `${candidates} ${candidates === 1 ? 'team' : 'teams'}`;
   return (
     <ToolCard
       title="Calculate Team ELO"
       description="Rates teams from their rosters: the best five active players, at least two needed."
       buttonLabel="Calculate Team ELO"
+      canRun={!ruleMessage(eloValue, defaultElo)}
       confirm={{
         title: 'Calculate team ELO?',
-        message: onlyDefault ? `Teams whose ELO is still ${wholeNumber(defaultElo)} will be rated from their rosters.` : 'Every team will be rated from its roster.',
+        message: onlyDefault
+          ? `${teamCount} whose ELO is still ${elo} will be rated from their rosters (a team with fewer than two active players keeps its ELO). Undo is offered afterwards.`
+          : `Every team will be rated from its roster: ${teamCount.toLowerCase()} in all, whatever their ELO now (a team with fewer than two active players keeps its ELO). Undo is offered afterwards.`,
+        color: onlyDefault ? undefined : 'red',
       }}
       errorText="There was an error calculating team ELO values."
       run={async () => {
-        const result = await calculate.mutateAsync({ only_default_elo: onlyDefault, default_elo: wholeNumber(defaultElo) });
-        return (
+        const result = await calculate.mutateAsync({ only_default_elo: onlyDefault, default_elo: elo });
+        return eloRunResult(
           <>
             <Text size="sm">Updated teams: {result.updated_teams}</Text>
             <Text size="sm">Teams without enough players: {result.teams_without_enough_players}</Text>
             <Text size="sm">Total teams processed: {result.total_teams_processed}</Text>
-          </>
+          </>,
+          result.elo_changes,
+          result.elo_run_id,
         );
       }}
     >
       <Checkbox label="Only teams with the default ELO" checked={onlyDefault} onChange={(event) => setOnlyDefault(event.currentTarget.checked)} />
-      <NumberInput label="Default ELO" value={defaultElo} onChange={setDefaultElo} min={0} allowDecimal={false} />
+      <DefaultEloInput value={defaultElo} onChange={setDefaultElo} />
     </ToolCard>
   );
 }
@@ -66,38 +119,44 @@ export function CalculateTeamEloAction() {
 export function RecalculateEloAction() {
   const isOwner = useIsOwner();
   const utils = trpc.useUtils();
-  const recalculate = trpc.admin.elo.recalculateAll.useMutation({ onSuccess: () => utils.public.invalidate() });
+  const recalculate = trpc.admin.elo.recalculateAll.useMutation({ onSuccess: () => utils.invalidate() });
   const [resetToDefault, setResetToDefault] = useState(true);
-  const [defaultElo, setDefaultElo] = useState<number | string>(DEFAULT_ELO);
+  const [defaultElo, setDefaultElo] = useState<number | ''>(DEFAULT_ELO);
   return (
     <ToolCard
       title="Recalculate All ELO"
       description="Replays every completed match, oldest first, and rewrites every team's ELO."
       buttonLabel="Recalculate All ELO"
       ownerOnly
-      canRun={isOwner}
+      canRun={isOwner && !ruleMessage(eloValue, defaultElo)}
       confirm={{
         title: 'Recalculate all ELO?',
         message: resetToDefault
-          ? `Every team starts again from ELO ${wholeNumber(defaultElo)} and every completed match is replayed.`
+          ? `Every team starts again from ELO ${defaultElo} and every completed match is replayed.`
           : 'Every completed match is replayed on top of the current ELO values.',
         color: 'red',
         confirmLabel: 'Recalculate',
       }}
       errorText="There was an error recalculating ELO values."
       run={async () => {
-        const result = await recalculate.mutateAsync({ reset_to_default: resetToDefault, default_elo: wholeNumber(defaultElo) });
-        return (
+        const result = await recalculate.mutateAsync({ reset_to_default: resetToDefault, default_elo: Number(defaultElo) });
+        return eloRunResult(
           <>
             <Text size="sm">Processed: {result.summary.processed_count}</Text>
             <Text size="sm">Errors: {result.summary.error_count}</Text>
+            {result.summary.error_count > 0 && (
+              <Text size="sm">Matches that could not be applied have no winner, a missing team, a bye or a bad date: correct them in the Matches tab.</Text>
+            )}
             <Text size="sm">Total ELO changes: {result.total_elo_changes}</Text>
-          </>
+          </>,
+          result.elo_changes,
+          result.elo_run_id,
+          result.summary.error_count > 0 ? 'yellow' : 'green',
         );
       }}
     >
       <Checkbox label="Reset to default first" checked={resetToDefault} onChange={(event) => setResetToDefault(event.currentTarget.checked)} />
-      <NumberInput label="Default ELO" value={defaultElo} onChange={setDefaultElo} min={0} allowDecimal={false} />
+      <DefaultEloInput value={defaultElo} onChange={setDefaultElo} />
     </ToolCard>
   );
 }
@@ -106,27 +165,93 @@ const LATEST_SEASON = 'latest';
 
 export function RankingSnapshotAction() {
   const utils = trpc.useUtils();
+  const confirm = useConfirm();
   const seasons = trpc.public.seasons.useQuery({ sort: 'start_date', order: 'desc', page_size: 50 });
-  const snapshot = trpc.admin.rankings.createSnapshot.useMutation({ onSuccess: () => utils.public.invalidate() });
+  const snapshot = trpc.admin.rankings.createSnapshot.useMutation({ onSuccess: () => utils.invalidate() });
   const [season, setSeason] = useState(LATEST_SEASON);
   const options = [
     { value: LATEST_SEASON, label: 'Latest season' },
     ...(seasons.data?.results ?? []).map((s) => ({ value: s.id, label: s.name })),
   ];
   const seasonLabel = options.find((o) => o.value === season)?.label ?? 'the latest season';
+  const seasonId = season === LATEST_SEASON ? undefined : season;
   return (
     <ToolCard
       title="Create Ranking Snapshot"
-      description="Saves this week's team ranking (every team with ELO above 0) for the public Rankings page."
+      description="Saves this week's team ranking (every team with ELO above 0) for the public Rankings page. A season that has ended is ranked by the ELO at its end."
       buttonLabel="Create Ranking Snapshot"
       confirm={{ title: 'Create a ranking snapshot?', message: `A new ranking week is saved for ${seasonLabel}.` }}
       errorText="There was an error creating the ranking snapshot."
       run={async () => {
-        const result = await snapshot.mutateAsync(season === LATEST_SEASON ? {} : { season_id: season });
-        return `Ranked ${result.teams_ranked} teams for ${result.season_name}.`;
+        let result;
+        try {
+          result = await snapshot.mutateAsync({ season_id: seasonId });
+        } catch (error) {
+          if (!isConflictError(error)) throw error;
+          const replace = await confirm({
+            title: 'Replace the snapshot of this week?',
+            message: `${serverMessage(error)?.replace(/: send replace: true to replace it$/, '.') ?? 'This week already has a snapshot.'} Replace it with a new one?`,
+            confirmLabel: 'Replace snapshot',
+            color: 'red',
+          });
+          if (!replace) return 'Nothing changed: the existing snapshot was kept.';
+          result = await snapshot.mutateAsync({ season_id: seasonId, replace: true });
+        }
+        const replaced = result.replaced_ranking_ids.length > 0 ? ' It replaces the earlier snapshot of the same week.' : '';
+        return `Ranked ${result.teams_ranked} teams for ${result.season_name}.${replaced}`;
       }}
     >
       <Select label="Season" data={options} value={season} onChange={(value) => setSeason(value ?? LATEST_SEASON)} allowDeselect={false} />
+      <SnapshotList seasonId={seasonId ?? seasons.data?.results[0]?.id} />
     </ToolCard>
+  );
+}
+
+/** The chosen season's snapshots, newest first, each with Delete (asked first). */
+function SnapshotList({ seasonId }: { seasonId: string | undefined }) {
+  const utils = trpc.useUtils();
+  const confirm = useConfirm();
+  const rankings = trpc.public.rankings.useQuery({ season_id: seasonId, order: 'desc', page_size: 10 }, { enabled: Boolean(seasonId) });
+  const remove = trpc.admin.rankings.delete.useMutation({ onSuccess: () => utils.invalidate() });
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  if (!seasonId || !rankings.data) return null;
+  if (rankings.data.results.length === 0) return <Text size="sm" c="dimmed">No snapshots of this season yet.</Text>;
+
+  async function deleteSnapshot(id: string, date: string) {
+    setMessage(null);
+    const agreed = await confirm({
+      title: 'Delete this snapshot?',
+      message: `The ranking week of ${formatDate(date)} disappears from the public Rankings page.`,
+      confirmLabel: 'Delete snapshot',
+      color: 'red',
+    });
+    if (!agreed) return;
+    try {
+      await remove.mutateAsync({ id });
+      setMessage({ ok: true, text: `Deleted the snapshot of ${formatDate(date)}.` });
+    } catch (error) {
+      setMessage({ ok: false, text: serverMessage(error) ?? 'The snapshot could not be deleted. Try again.' });
+    }
+  }
+
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        Snapshots of this season
+      </Text>
+      {rankings.data.results.map((ranking) => (
+        <Group key={ranking.id} justify="space-between" wrap="nowrap">
+          <Text size="sm">{formatDate(ranking.date)}</Text>
+          <Button size="compact-xs" variant="subtle" color="red" onClick={() => void deleteSnapshot(ranking.id, ranking.date)} aria-label={`Delete the snapshot of ${formatDate(ranking.date)}`}>
+            Delete
+          </Button>
+        </Group>
+      ))}
+      {message && (
+        <Text size="sm" c={message.ok ? 'green.9' : 'red.9'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </Text>
+      )}
+    </Stack>
   );
 }

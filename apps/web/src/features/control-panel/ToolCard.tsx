@@ -3,6 +3,22 @@ import { useState, type ReactNode } from 'react';
 import { serverMessage } from '../../lib/error-message';
 import { NoticeSlot, useConfirm, useNotice, type ConfirmOptions } from '../admin-shell';
 
+/** A result that is not plain green, or must stay until dismissed (it offers Undo, or lists failures). */
+export interface ToolResult {
+  kind: 'tool-result';
+  message: ReactNode;
+  color?: 'green' | 'yellow';
+  sticky?: boolean;
+}
+
+export function toolResult(message: ReactNode, options: { color?: 'green' | 'yellow'; sticky?: boolean } = {}): ToolResult {
+  return { kind: 'tool-result', message, ...options };
+}
+
+function isToolResult(value: unknown): value is ToolResult {
+  return typeof value === 'object' && value !== null && 'kind' in value && value.kind === 'tool-result';
+}
+
 interface ToolCardProps {
   title: string;
   description: ReactNode;
@@ -10,8 +26,8 @@ interface ToolCardProps {
   children?: ReactNode;
   buttonLabel: string;
   confirm: ConfirmOptions;
-  /** Runs the tool; answers what the success notice says. */
-  run(): Promise<ReactNode>;
+  /** Runs the tool; answers what the success notice says (green, gone after 15 s), or a ToolResult. */
+  run(): Promise<ReactNode | ToolResult>;
   /** This tool's error text (docs/product.md, texts). */
   errorText: string;
   /** Owners only: shown to admins, but not runnable. */
@@ -31,7 +47,8 @@ export function ToolCard({ title, description, children, buttonLabel, confirm, r
     setRunning(true);
     clear();
     try {
-      show({ color: 'green', message: await run() });
+      const result = await run();
+      show(isToolResult(result) ? { color: result.color ?? 'green', message: result.message, sticky: result.sticky } : { color: 'green', message: result });
     } catch (error) {
       const reason = serverMessage(error);
       show({

@@ -1,9 +1,10 @@
+import type { ZodType } from 'zod';
 import { trpc } from '../../lib/trpc';
 
-/** NumberInput gives a number, or text while being edited: anything not a whole number counts as 0. */
-export function wholeNumber(value: number | string): number {
-  const parsed = typeof value === 'number' ? value : Number(value);
-  return Number.isInteger(parsed) ? parsed : 0;
+/** What is wrong with a field's value under the contract's rule (shown beside the field), or null. */
+export function ruleMessage(rule: ZodType, value: unknown): string | null {
+  const result = rule.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Not a valid value');
 }
 
 /** Owner-only tools are shown to admins but cannot be run by them (the server refuses too). */

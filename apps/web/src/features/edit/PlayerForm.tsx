@@ -1,6 +1,7 @@
 import {
   emptyAsUndefined,
-  numberOrZero,
+  MAX_ELO,
+  MIN_ELO,
   playerEditFields,
   type AdminPlayer,
   type PlayerEditFields,
@@ -9,6 +10,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
+import { WholeNumberInput } from '../admin-shell/WholeNumberInput';
 import { PictureField } from '../pictures/PictureField';
 import { playerFormValues } from './form-values';
 
@@ -24,8 +26,8 @@ interface PlayerFormProps {
 
 /**
  * Every editable player field, validated by the api-contract schema the server uses too.
- * Empty Steam and Faceit ids are left out; 'No Team' is sent as null; non-numeric Elo or
- * skill level becomes 0 (and 0 is then refused as a skill level).
+ * Empty Steam and Faceit ids are left out; 'No Team' is sent as null; Elo and skill level
+ * take digits only, their range messages beside them as they are typed.
  */
 export function PlayerForm({ player, teams, saving, onSave }: PlayerFormProps) {
   const {
@@ -33,7 +35,7 @@ export function PlayerForm({ player, teams, saving, onSave }: PlayerFormProps) {
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<PlayerEditFields>({ resolver: zodResolver(playerEditFields), defaultValues: playerFormValues(player) });
+  } = useForm<PlayerEditFields>({ resolver: zodResolver(playerEditFields), defaultValues: playerFormValues(player), mode: 'onChange' });
   const teamChoices = [{ value: NO_TEAM, label: 'No Team' }, ...teams.map((team) => ({ value: team.id, label: team.name }))];
 
   return (
@@ -65,13 +67,19 @@ export function PlayerForm({ player, teams, saving, onSave }: PlayerFormProps) {
         />
         <TextInput label="Steam ID" error={errors.steam_id?.message} {...register('steam_id', { setValueAs: emptyAsUndefined })} />
         <TextInput label="Faceit ID" error={errors.faceit_id?.message} {...register('faceit_id', { setValueAs: emptyAsUndefined })} />
-        <TextInput label="Player ELO" required inputMode="numeric" error={errors.elo?.message} {...register('elo', { setValueAs: numberOrZero })} />
-        <TextInput
-          label="Skill Level (1-10)"
-          required
-          inputMode="numeric"
-          error={errors.skill_level?.message}
-          {...register('skill_level', { setValueAs: numberOrZero })}
+        <Controller
+          control={control}
+          name="elo"
+          render={({ field }) => (
+            <WholeNumberInput label="Player ELO" description={`${MIN_ELO} to ${MAX_ELO}`} required value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={errors.elo?.message} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="skill_level"
+          render={({ field }) => (
+            <WholeNumberInput label="Skill Level (1-10)" required value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={errors.skill_level?.message} />
+          )}
         />
         <Group>
           <Controller

@@ -1,7 +1,8 @@
-import { emptyAsUndefined, numberOrZero, teamEditFields, type AdminTeam, type TeamEditFields } from '@campus-elo/api-contract';
+import { MAX_ELO, MIN_ELO, emptyAsUndefined, teamEditFields, type AdminTeam, type TeamEditFields } from '@campus-elo/api-contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
+import { WholeNumberInput } from '../admin-shell/WholeNumberInput';
 import { PictureField } from '../pictures/PictureField';
 import { teamFormValues } from './form-values';
 
@@ -13,7 +14,8 @@ interface TeamFormProps {
 
 /**
  * Team Name, School Name, Team ELO and the picture, validated by the same zod schema as
- * the server. An empty school name is left out of the payload; a non-numeric Elo becomes 0.
+ * the server, each message beside its field as it is typed. An empty school name is left
+ * out of the payload; the Elo field takes digits only.
  */
 export function TeamForm({ team, saving, onSave }: TeamFormProps) {
   const {
@@ -21,7 +23,7 @@ export function TeamForm({ team, saving, onSave }: TeamFormProps) {
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<TeamEditFields>({ resolver: zodResolver(teamEditFields), defaultValues: teamFormValues(team) });
+  } = useForm<TeamEditFields>({ resolver: zodResolver(teamEditFields), defaultValues: teamFormValues(team), mode: 'onChange' });
 
   return (
     <form onSubmit={handleSubmit(onSave)} noValidate aria-label="Team details">
@@ -35,7 +37,13 @@ export function TeamForm({ team, saving, onSave }: TeamFormProps) {
         />
         <TextInput label="Team Name" required error={errors.name?.message} {...register('name')} />
         <TextInput label="School Name" error={errors.school_name?.message} {...register('school_name', { setValueAs: emptyAsUndefined })} />
-        <TextInput label="Team ELO" required inputMode="numeric" error={errors.elo?.message} {...register('elo', { setValueAs: numberOrZero })} />
+        <Controller
+          control={control}
+          name="elo"
+          render={({ field }) => (
+            <WholeNumberInput label="Team ELO" description={`${MIN_ELO} to ${MAX_ELO}`} required value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={errors.elo?.message} />
+          )}
+        />
         <Button type="submit" disabled={saving} w="fit-content">
           {saving ? 'Saving...' : 'Save Team'}
         </Button>

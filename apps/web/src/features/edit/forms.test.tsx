@@ -1,6 +1,6 @@
 import type { AdminPlayer, AdminTeam } from '@campus-elo/api-contract';
 import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -41,12 +41,27 @@ describe('TeamForm', () => {
     const onSave = vi.fn();
     withMantine(<TeamForm team={team} saving={false} onSave={onSave} />);
     expect(screen.getByRole('button', { name: 'Change Picture' })).toBeTruthy();
-    await retype('Team ELO', 'lots');
+    // Letters, signs and exponents never reach the Elo field.
+    await retype('Team ELO', '1e2-3ab4');
+    expect(field('Team ELO').value).toBe('1234');
     await retype('School Name', '');
     await userEvent.click(screen.getByRole('button', { name: 'Save Team' }));
-    // Non-numeric Elo becomes 0; an empty school name is left out; the kept picture goes back.
+    // An empty school name is left out; the kept picture goes back.
     await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
-    expect(onSave.mock.calls[0]![0]).toEqual({ name: 'Owls', elo: 0, picture: '/media/teams/t1/1.png' });
+    expect(onSave.mock.calls[0]![0]).toEqual({ name: 'Owls', elo: 1234, picture: '/media/teams/t1/1.png' });
+  });
+
+  it('says beside the fields, as they are typed, that Elo is 0 to 5000 and a name at most 200 characters', async () => {
+    const onSave = vi.fn();
+    withMantine(<TeamForm team={team} saving={false} onSave={onSave} />);
+    await retype('Team ELO', '5001');
+    expect(await screen.findByText('Elo must be between 0 and 5000')).toBeTruthy();
+    await retype('Team ELO', '');
+    expect(await screen.findByText('Elo must be a whole number')).toBeTruthy();
+    fireEvent.change(field('Team Name'), { target: { value: 'x'.repeat(201) } });
+    expect(await screen.findByText('At most 200 characters')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Team' }));
+    expect(onSave).not.toHaveBeenCalled();
   });
 
   it('refuses an empty team name in the browser', async () => {
@@ -80,7 +95,9 @@ describe('PlayerForm', () => {
 
   it.each([
     ['11', 'Skill level must be between 1 and 10'],
-    ['ten', 'Skill level must be between 1 and 10'],
+    ['0', 'Skill level must be between 1 and 10'],
+    // Letters are refused as typed: the field stays empty.
+    ['ten', 'Skill level must be a whole number from 1 to 10'],
   ])('refuses skill level %j in the browser', async (typed, message) => {
     const onSave = vi.fn();
     withMantine(<PlayerForm player={player} teams={teams} saving={false} onSave={onSave} />);

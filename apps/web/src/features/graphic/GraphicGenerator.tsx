@@ -1,7 +1,8 @@
 import { Alert, Button, Card, ColorInput, FileInput, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { siteSettings } from '../../lib/site-settings';
 import { trpc } from '../../lib/trpc';
+import { formatDate } from '../common/format';
 import { useCurrentSeason } from '../common/useCurrentSeason';
 import { GRAPHIC_HEIGHT, GRAPHIC_WIDTH, drawGraphic } from './draw-graphic';
 import classes from './GraphicGenerator.module.css';
@@ -10,6 +11,8 @@ import { fetchBackgroundUrl, loadImage, loadTeamPicture } from './load-image';
 const TOP_TEAMS = 10;
 const SITE_LOGO = '/images/logo.svg';
 const ALL_SEASONS = 'all';
+/** The Ranking Week choice for today's Elo rather than a saved snapshot. */
+const CURRENT_ELO = 'current';
 
 /** 'TOP 10 TEAMS' -> 'top-10-teams.png'. */
 export function graphicFileName(title: string): string {
@@ -30,6 +33,8 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
   const [teamTextColor, setTeamTextColor] = useState('#ffffff');
   const [overlayColor, setOverlayColor] = useState('rgba(0, 0, 0, 0.7)');
   const [seasonChoice, setSeasonChoice] = useState<string | null>(null);
+  const [weekChoice, setWeekChoice] = useState<string>(CURRENT_ELO);
+  const [downloading, setDownloading] = useState(false);
   const [backgroundFile, setBackgroundFile] = useState<File | null>(null);
   const [backgroundUrlText, setBackgroundUrlText] = useState('');
   const [background, setBackground] = useState<string | null>(null);
@@ -42,10 +47,19 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
   const currentSeason = useCurrentSeason();
   const seasons = trpc.public.seasons.useQuery({ sort: 'start_date', order: 'desc', page_size: 50 });
   const seasonValue = seasonChoice ?? currentSeason.data?.id ?? (currentSeason.isLoading ? null : ALL_SEASONS);
-  const teams = trpc.public.teams.useQuery(
-    { sort: 'elo', order: 'desc', page_size: TOP_TEAMS, ...(seasonValue && seasonValue !== ALL_SEASONS ? { season_id: seasonValue } : {}) },
-    { enabled: seasonValue !== null },
+  const oneSeason = seasonValue !== null && seasonValue !== ALL_SEASONS;
+  const weeks = trpc.public.rankings.useQuery({ season_id: oneSeason ? seasonValue : undefined, order: 'desc', page_size: 100 }, { enabled: oneSeason });
+  const rankingId = oneSeason && weekChoice !== CURRENT_ELO ? weekChoice : null;
+  const currentTeams = trpc.public.teams.useQuery(
+    { sort: 'elo', order: 'desc', page_size: TOP_TEAMS, ...(oneSeason ? { season_id: seasonValue } : {}) },
+    { enabled: seasonValue !== null && rankingId === null },
   );
+  const weekTeams = trpc.public.rankingItems.useQuery({ ranking_id: rankingId ?? '', page_size: TOP_TEAMS }, { enabled: rankingId !== null });
+  // The top ten as drawn: today's Elo, or a saved ranking week's order.
+  const teams = useMemo(() => {
+    if (rankingId !== null) return weekTeams.data?.results.map((item) => item.team);
+    return currentTeams.data?.results;
+  }, [rankingId, weekTeams.data, currentTeams.data]);
 
   // An object URL holds its picture in memory until revoked: free it once it is replaced or the page closes.
   useEffect(() => () => revokeObjectUrl(background), [background]);
@@ -57,14 +71,14 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
   useEffect(() => {
     const canvas = canvasRef.current;
     const context = canvas?.getContext('2d');
-    if (!context || !teams.data) return;
+    if (!context || !teams) return;
     let cancelled = false;
     setDrawn(false);
     const cached = (key: string, load: () => Promise<HTMLImageElement>) => {
       if (!pictures.current.has(key)) pictures.current.set(key, load());
       return pictures.current.get(key)!;
     };
-    const results = teams.data.results;
+    const results = teams;
     Promise.all([
       cached(SITE_LOGO, () => loadImage(SITE_LOGO)),
       Promise.all(results.map((team) => cached(`team:${team.picture ?? ''}`, () => loadTeamPicture(team.picture)))),
@@ -90,7 +104,7 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
     return () => {
       cancelled = true;
     };
-  }, [teams.data, background, title, titleColor, teamTextColor, overlayColor]);
+  }, [teams, background, title, titleColor, teamTextColor, overlayColor]);
 
   function chooseFile(file: File | null) {
     setBackgroundFile(file);
@@ -125,7 +139,12 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
   }
 
   function download() {
-    canvasRef.current?.toBlob((blob) => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    // Encoding a 1200x800 PNG takes a moment: the button shows it is busy until the file is handed over.
+    setDownloading(true);
+    canvas.toBlob((blob) => {
+      setDownloading(false);
       if (!blob) return;
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
@@ -147,7 +166,7 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
         <Title order={titleOrder} size="h2">
           Graphic Generator
         </Title>
-        <Button onClick={download} disabled={!drawn}>
+        <Button onClick={download} disabled={!drawn} loading={downloading}>
           Download
         </Button>
       </Group>
@@ -190,9 +209,24 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
               label="Season"
               data={seasonOptions}
               value={seasonValue}
-              onChange={(value) => setSeasonChoice(value ?? ALL_SEASONS)}
+              onChange={(value) => {
+                setSeasonChoice(value ?? ALL_SEASONS);
+                setWeekChoice(CURRENT_ELO);
+              }}
               allowDeselect={false}
             />
+            {oneSeason && (
+              <Select
+                label="Ranking Week"
+                data={[
+                  { value: CURRENT_ELO, label: 'Current Rankings' },
+                  ...(weeks.data?.results ?? []).map((week) => ({ value: week.id, label: `Week of ${formatDate(week.date)}` })),
+                ]}
+                value={weekChoice}
+                onChange={(value) => setWeekChoice(value ?? CURRENT_ELO)}
+                allowDeselect={false}
+              />
+            )}
             <TextInput label="Title Text" value={title} onChange={(event) => setTitle(event.currentTarget.value)} />
             <ColorInput label="Title Color" value={titleColor} onChange={setTitleColor} />
             <ColorInput label="Team Text Color" value={teamTextColor} onChange={setTeamTextColor} />
@@ -217,7 +251,7 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
               Upload or paste a background image
             </Text>
           )}
-          {teams.isError && (
+          {(rankingId !== null ? weekTeams.isError : currentTeams.isError) && (
             <Alert color="red" mt="sm" role="alert">
               Failed to load the teams for the graphic.
             </Alert>

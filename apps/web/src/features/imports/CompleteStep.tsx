@@ -4,7 +4,7 @@ import { MESSAGES } from './wizard';
 
 export type ImportResult = { ok: true; answer: ImportMatchesOutput } | { ok: false; error: string };
 
-/** Step 6: what the import did, or why it failed. */
+/** Step 7: what the import did, or why it failed. */
 export function CompleteStep({ result, onRestart }: { result: ImportResult | null; onRestart(): void }) {
   return (
     <Stack gap="sm">

@@ -6,7 +6,7 @@ interface DetailsStepProps {
   onChange(changes: Partial<WizardChoices>): void;
 }
 
-/** Step 3: the competition's name and its id on the platform. */
+/** Step 4: the competition's name and its id on the platform. */
 export function DetailsStep({ choices, onChange }: DetailsStepProps) {
   const idLabel = choices.platform === 'faceit' ? 'Faceit Championship ID' : 'Leaguespot Season ID';
   return (

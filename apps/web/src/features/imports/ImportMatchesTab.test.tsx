@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ConfirmProvider } from '../admin-shell';
 import { paged, renderWithProviders, type FakeProcedure } from '../common/testing';
 import { ImportMatchesTab } from './ImportMatchesTab';
 
@@ -27,7 +28,7 @@ function api(overrides: Record<string, FakeProcedure> = {}): Record<string, Fake
 async function toDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Next' }));
   await user.click(screen.getByRole('button', { name: 'Next' }));
-  // Step 2: no season yet.
+  // Step 3: no season yet.
   await user.click(screen.getByRole('button', { name: 'Next' }));
   expect(screen.getByRole('alert').textContent).toContain('Please select a season');
   // Create one inline: it is added and selected.
@@ -42,9 +43,26 @@ async function toDetails(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('ImportMatchesTab', () => {
+  it('numbers the steps 1 to 7, each number once, the current one too', async () => {
+    renderWithProviders(<ConfirmProvider><ImportMatchesTab /></ConfirmProvider>, { api: api() });
+    const steps = await screen.findAllByRole('button', { name: /^Step \d: / });
+    expect(steps.map((step) => step.getAttribute('aria-label'))).toEqual([
+      'Step 1: Platform',
+      'Step 2: Type',
+      'Step 3: Season',
+      'Step 4: Details',
+      'Step 5: Preview',
+      'Step 6: Match',
+      'Step 7: Complete',
+    ]);
+    const numbers = steps.map((step) => /\d/.exec(step.textContent ?? '')?.[0]);
+    expect(numbers).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(screen.getByRole('region', { name: 'Step 1: Platform' })).toBeTruthy();
+  });
+
   it('walks the seven steps and imports', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<ImportMatchesTab />, { api: api() });
+    renderWithProviders(<ConfirmProvider><ImportMatchesTab /></ConfirmProvider>, { api: api() });
     expect(await screen.findByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
     await toDetails(user);
 
@@ -71,13 +89,17 @@ describe('ImportMatchesTab', () => {
     expect(platformTeams.textContent).toContain('Alpha U');
 
     await user.click(screen.getByRole('button', { name: 'Import' }));
+    // Unmatched platform teams become new teams: the wizard lists them and asks first.
+    const dialog = await screen.findByRole('dialog', { name: 'Create 3 new teams?' });
+    expect(within(dialog).getByRole('list', { name: 'Teams to create' }).textContent).toBe('Alpha UBeta UGamma U');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Successfully imported 2 matches!')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
   });
 
   it('explains a failed preview with the server reason', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<ImportMatchesTab />, {
+    renderWithProviders(<ConfirmProvider><ImportMatchesTab /></ConfirmProvider>, {
       api: api({
         'admin.imports.preview': () => {
           throw new Error('No current stage found for this season');
@@ -98,7 +120,7 @@ describe('ImportMatchesTab', () => {
 
   it('shows the server error when the import fails', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<ImportMatchesTab />, {
+    renderWithProviders(<ConfirmProvider><ImportMatchesTab /></ConfirmProvider>, {
       api: api({
         'admin.imports.commit': () => {
           throw new Error('Season not found');
@@ -111,6 +133,7 @@ describe('ImportMatchesTab', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Import' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Import' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Season not found');
   });
 });

@@ -1,9 +1,10 @@
 import type { ImportPreviewOutput } from '@campus-elo/api-contract';
-import { Alert, Button, Group, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
+import { useConfirm } from '../admin-shell';
 import { PlatformStep, TypeStep } from './ChoiceSteps';
 import { CompleteStep, type ImportResult } from './CompleteStep';
 import { DetailsStep } from './DetailsStep';
@@ -19,6 +20,7 @@ import {
   MATCH_STEP,
   MESSAGES,
   participantMatches,
+  platformTeamIds,
   platformTeamNames,
   previewRequest,
   STEPS,
@@ -33,11 +35,13 @@ interface Problem {
 }
 
 /**
- * The Import Matches wizard, steps 0 to 6: platform, type, season, details (fetches the
- * preview on the server), preview, participant matcher (submits), complete.
+ * The Import Matches wizard, steps 1 to 7 (0 to 6 in the code): platform, type, season,
+ * details (fetches the preview on the server), preview, participant matcher (submits, after
+ * confirming the teams it will create), complete.
  */
 export function ImportMatchesTab() {
   const utils = trpc.useUtils();
+  const confirm = useConfirm();
   const previewCall = trpc.admin.imports.preview.useMutation();
   const importCall = trpc.admin.imports.commit.useMutation({ onSuccess: () => utils.invalidate() });
   const narrow = useMediaQuery('(max-width: 62em)');
@@ -65,6 +69,27 @@ export function ImportMatchesTab() {
 
   async function submitImport() {
     if (!preview || !choices.seasonId) return;
+    const matched = new Set(matches.map((m) => m.platformTeam));
+    const unmatched = platformTeamNames(preview).filter((name) => !matched.has(name));
+    if (unmatched.length > 0) {
+      const agreed = await confirm({
+        title: `Create ${unmatched.length} new ${unmatched.length === 1 ? 'team' : 'teams'}?`,
+        message: (
+          <Stack gap="xs">
+            <Text size="sm">
+              These platform teams are not matched to one of ours. Each becomes a new team, unless an earlier import already linked it to one:
+            </Text>
+            <List size="sm" spacing={2} aria-label="Teams to create">
+              {unmatched.map((name) => (
+                <List.Item key={name}>{name}</List.Item>
+              ))}
+            </List>
+          </Stack>
+        ),
+        confirmLabel: 'Import',
+      });
+      if (!agreed) return;
+    }
     try {
       const answer = await importCall.mutateAsync({
         platform: choices.platform,
@@ -111,7 +136,7 @@ export function ImportMatchesTab() {
     <SeasonStep key="season" seasonId={choices.seasonId} onChange={(seasonId) => change({ seasonId })} />,
     <DetailsStep key="details" choices={choices} onChange={change} />,
     preview ? <PreviewStep key="preview" preview={preview} /> : null,
-    <ParticipantMatcher key="match" platform={choices.platform} platformTeams={platformTeamNames(preview)} matches={matches} onChange={setMatches} />,
+    <ParticipantMatcher key="match" platform={choices.platform} platformTeams={platformTeamNames(preview)} platformTeamIds={platformTeamIds(preview)} matches={matches} onChange={setMatches} />,
     <CompleteStep key="complete" result={result} onRestart={restart} />,
   ];
 
@@ -119,10 +144,11 @@ export function ImportMatchesTab() {
     <Stack gap="lg">
       <Stepper active={step} size="sm" orientation={narrow ? 'vertical' : 'horizontal'} allowNextStepsSelect={false}>
         {STEPS.map((label, index) => (
-          <Stepper.Step key={label} label={label} icon={index} aria-label={`Step ${index}: ${label}`} />
+          // Numbered 1 to 7 whatever the step's state (Mantine would otherwise show its own count for the active step).
+          <Stepper.Step key={label} label={label} icon={index + 1} progressIcon={index + 1} aria-label={`Step ${index + 1}: ${label}`} />
         ))}
       </Stepper>
-      <section aria-label={`Step ${step}: ${STEPS[step]}`}>{content[step]}</section>
+      <section aria-label={`Step ${step + 1}: ${STEPS[step]}`}>{content[step]}</section>
       {problem && (
         <Alert color="red" role="alert">
           {problem.message}

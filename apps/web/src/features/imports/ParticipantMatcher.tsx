@@ -4,6 +4,7 @@ import { trpc } from '../../lib/trpc';
 import { ErrorMessage, LoadingState } from '../common/states';
 import classes from './ParticipantMatcher.module.css';
 import { serverMessage } from '../../lib/error-message';
+import { proposeMatches } from './name-similarity';
 import { MESSAGES, type Platform, type TeamMatch } from './wizard';
 
 const PLATFORM_NAMES: Record<Platform, string> = { faceit: 'Faceit', leaguespot: 'Leaguespot' };
@@ -46,16 +47,20 @@ function PickList({ title, searchLabel, items, selected, onSelect, empty }: Pick
 interface ParticipantMatcherProps {
   platform: Platform;
   platformTeams: string[];
+  /** Each platform team's id on the platform, by name, where the preview has it. */
+  platformTeamIds: ReadonlyMap<string, string>;
   matches: TeamMatch[];
   onChange(matches: TeamMatch[]): void;
 }
 
 /**
- * Step 5: map platform teams to teams we already have, so an import does not create
+ * Step 6: map platform teams to teams we already have, so an import does not create
  * duplicates. Teams left unmatched are created (or found from an earlier import).
  */
-export function ParticipantMatcher({ platform, platformTeams, matches, onChange }: ParticipantMatcherProps) {
+export function ParticipantMatcher({ platform, platformTeams, platformTeamIds, matches, onChange }: ParticipantMatcherProps) {
   const teams = trpc.admin.teams.options.useQuery();
+  // Teams earlier imports matched to these platform ids: proposed first. If the lookup fails, name likeness still works.
+  const known = trpc.admin.imports.knownTeams.useQuery({ platform, platform_team_ids: [...new Set(platformTeamIds.values())] });
   const [platformTeam, setPlatformTeam] = useState<string | null>(null);
   const [teamId, setTeamId] = useState<string | null>(null);
   const platformName = PLATFORM_NAMES[platform];
@@ -64,6 +69,22 @@ export function ParticipantMatcher({ platform, platformTeams, matches, onChange 
     const matched = new Set(matches.map((m) => m.platformTeam));
     return platformTeams.filter((name) => !matched.has(name)).map((name) => ({ id: name, label: name }));
   }, [platformTeams, matches]);
+
+  // One-click matches: the team an earlier import matched the same platform id to, else a team with a much alike name.
+  const proposals = useMemo(() => {
+    const teamById = new Map((known.data ?? []).map((k) => [k.platform_team_id, { teamId: k.team_id, teamName: k.team_name }]));
+    const knownByName = new Map(
+      unmatched.flatMap((u) => {
+        const team = teamById.get(platformTeamIds.get(u.id) ?? '');
+        return team ? [[u.id, team] as const] : [];
+      }),
+    );
+    return proposeMatches(
+      unmatched.map((u) => u.id),
+      knownByName,
+      teams.data ?? [],
+    );
+  }, [unmatched, teams.data, known.data, platformTeamIds]);
 
   function matchTeams() {
     const team = teams.data?.find((t) => t.id === teamId);
@@ -88,6 +109,33 @@ export function ParticipantMatcher({ platform, platformTeams, matches, onChange 
         <ErrorMessage message={serverMessage(teams.error) ?? MESSAGES.participantsFailed} />
       ) : (
         <>
+          {proposals.length > 0 && (
+            <Card withBorder padding="md" component="section" aria-label="Proposed matches">
+              <Title order={3} size="h5" mb="xs">
+                Proposed matches
+              </Title>
+              <Stack gap={4}>
+                {proposals.map((proposal) => (
+                  <Group key={proposal.platformTeam} justify="space-between" wrap="nowrap">
+                    <Text size="sm">
+                      {proposal.platformTeam} → {proposal.teamName}{' '}
+                      <Text span size="xs" c="dimmed">
+                        ({proposal.byPlatformId ? `same ${platformName} team as an earlier import` : proposal.similarity === 1 ? 'same name' : `similar name, ${Math.round(proposal.similarity * 100)}% alike`})
+                      </Text>
+                    </Text>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      aria-label={`Match ${proposal.platformTeam} with ${proposal.teamName}`}
+                      onClick={() => onChange([...matches, { platformTeam: proposal.platformTeam, teamId: proposal.teamId, teamName: proposal.teamName }])}
+                    >
+                      Match
+                    </Button>
+                  </Group>
+                ))}
+              </Stack>
+            </Card>
+          )}
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <PickList
               title={`Teams from ${platformName}`}

@@ -12,7 +12,7 @@ function scheduledText(seconds: number | null): string {
   return seconds === null ? '—' : formatDateTime(new Date(seconds * 1000).toISOString());
 }
 
-/** Step 4: the matches the platform listed, and what was left out and why. */
+/** Step 5: the matches the platform listed, and what was left out and why. */
 export function PreviewStep({ preview }: { preview: ImportPreviewOutput }) {
   return (
     <Stack gap="sm">

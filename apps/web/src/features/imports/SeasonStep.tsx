@@ -51,7 +51,7 @@ function CreateSeasonForm({ onCreated, onCancel }: { onCreated(season: Season): 
   );
 }
 
-/** Step 2: choose the season the matches belong to, or create one inline. */
+/** Step 3: choose the season the matches belong to, or create one inline. */
 export function SeasonStep({ seasonId, onChange }: { seasonId: string | null; onChange(seasonId: string | null): void }) {
   const seasons = trpc.admin.seasons.list.useQuery(SEASON_LIST_INPUT);
   const [creating, setCreating] = useState(false);

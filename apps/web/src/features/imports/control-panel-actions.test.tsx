@@ -18,14 +18,35 @@ function renderActions(api: Record<string, FakeProcedure>) {
 describe('Control Panel import tools', () => {
   it('asks before updating matches and shows the counts', async () => {
     const user = userEvent.setup();
-    renderActions({ 'admin.imports.updateMatches': () => ({ message: 'ok', updated_count: 3, error_count: 1, total_processed: 4 }) });
+    renderActions({ 'admin.imports.updateMatches': () => ({ message: 'ok', updated_count: 3, error_count: 0, total_processed: 3, failures: [] }) });
     await user.click(await screen.findByRole('button', { name: 'Update Matches' }));
     expect(await screen.findByText('Update matches?')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     const card = screen.getByRole('region', { name: 'Update Matches' });
     expect((await screen.findByText('Updated: 3')).closest('section')).toBe(card);
-    expect(card.textContent).toContain('Errors: 1');
-    expect(card.textContent).toContain('Total processed: 4');
+    expect(card.textContent).toContain('Errors: 0');
+    expect(card.textContent).toContain('Total processed: 3');
+    // Nothing failed: green.
+    expect(screen.getByRole('status').getAttribute('style')).toContain('green');
+  });
+
+  it('shows a partial failure in yellow with each failed match and why', async () => {
+    const user = userEvent.setup();
+    renderActions({
+      'admin.imports.updateMatches': () => ({
+        message: 'Updated 3 of 4 matches (1 could not be fetched).',
+        updated_count: 3,
+        error_count: 1,
+        total_processed: 4,
+        failures: [{ match_id: 'm9', platform: 'faceit', external_id: '1-abc', reason: 'Faceit answered 404 for match 1-abc' }],
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Update Matches' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('Errors: 1');
+    expect(notice.getAttribute('style') ?? '').toContain('yellow');
+    expect(screen.getByRole('list', { name: 'Failed items' }).textContent).toBe('Match 1-abc (Faceit): Faceit answered 404 for match 1-abc');
   });
 
   it('does nothing when the confirmation is cancelled', async () => {
@@ -34,7 +55,7 @@ describe('Control Panel import tools', () => {
     renderActions({
       'admin.imports.updatePlayerElo': () => {
         calls += 1;
-        return { message: 'ok', updated_players: 1, not_found: 0, failed: 0 };
+        return { message: 'ok', updated_players: 1, not_found: 0, failed: 0, failures: [] };
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Update Player ELO' }));
@@ -46,13 +67,13 @@ describe('Control Panel import tools', () => {
     const user = userEvent.setup();
     renderActions({
       'admin.imports.updatePlayerElo': () => {
-        throw new Error('FACEIT_API_KEY is not set on the server');
+        throw new Error('Faceit import is not set up: the site owner must add the Faceit API key');
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Update Player ELO' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('There was an error updating player ELO values.');
-    expect(alert.textContent).toContain('FACEIT_API_KEY is not set on the server');
+    expect(alert.textContent).toContain('Faceit import is not set up: the site owner must add the Faceit API key');
   });
 });

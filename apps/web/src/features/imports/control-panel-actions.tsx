@@ -1,7 +1,27 @@
-import { Checkbox, MultiSelect, PasswordInput, Select, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Checkbox, List, MultiSelect, PasswordInput, Select, Text, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import { trpc } from '../../lib/trpc';
-import { ToolCard } from '../control-panel/ToolCard';
+import { ToolCard, toolResult } from '../control-panel/ToolCard';
+
+/** The counts, then each failed item and why; yellow (and kept until dismissed) when anything failed. */
+function partialResult(counts: ReactNode, failures: { key: string; text: string }[], total: number) {
+  if (total === 0) return toolResult(counts);
+  return toolResult(
+    <>
+      {counts}
+      <Text size="sm" fw={500} mt="xs">
+        Failed:
+      </Text>
+      <List size="sm" spacing={2} aria-label="Failed items">
+        {failures.map((failure) => (
+          <List.Item key={failure.key}>{failure.text}</List.Item>
+        ))}
+      </List>
+      {total > failures.length && <Text size="xs">and {total - failures.length} more</Text>}
+    </>,
+    { color: 'yellow', sticky: true },
+  );
+}
 
 const STATUS_OPTIONS = [
   { value: 'scheduled', label: 'Scheduled' },
@@ -30,12 +50,14 @@ export function UpdatePlayerEloAction() {
       errorText="There was an error updating player ELO values."
       run={async () => {
         const result = await update.mutateAsync({ api_key: apiKey.trim() || undefined });
-        return (
+        return partialResult(
           <>
             <Text size="sm">Updated players: {result.updated_players}</Text>
             <Text size="sm">Not found: {result.not_found}</Text>
             {result.failed > 0 && <Text size="sm">Lookups failed: {result.failed}</Text>}
-          </>
+          </>,
+          result.failures.map((f) => ({ key: f.player_id, text: `${f.player_name}: ${f.reason}` })),
+          result.failed,
         );
       }}
     >
@@ -81,12 +103,14 @@ export function UpdateMatchesAction() {
           status_filter: statuses.length > 0 ? (statuses as StatusFilter[]) : undefined,
           auto_detect: autoDetect,
         });
-        return (
+        return partialResult(
           <>
             <Text size="sm">Updated: {result.updated_count}</Text>
             <Text size="sm">Errors: {result.error_count}</Text>
             <Text size="sm">Total processed: {result.total_processed}</Text>
-          </>
+          </>,
+          result.failures.map((f) => ({ key: f.match_id, text: `Match ${f.external_id} (${f.platform === 'faceit' ? 'Faceit' : 'Leaguespot'}): ${f.reason}` })),
+          result.error_count,
         );
       }}
     >

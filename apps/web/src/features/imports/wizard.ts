@@ -64,6 +64,15 @@ export function platformTeamNames(preview: ImportPreviewOutput | null): string[]
   return [...names].sort((a, b) => a.localeCompare(b));
 }
 
+/** Each platform team's id on the platform (Faceit faction id, Leaguespot team id), by name. */
+export function platformTeamIds(preview: ImportPreviewOutput | null): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const item of preview?.items ?? []) {
+    for (const team of [item.teams.faction1, item.teams.faction2]) if (team?.name && team.faction_id) ids.set(team.name, team.faction_id);
+  }
+  return ids;
+}
+
 export interface TeamMatch {
   platformTeam: string;
   teamId: string;

@@ -2,6 +2,7 @@ import { Container } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { siteSettings } from '../../lib/site-settings';
 import { SearchField } from '../search/SearchField';
+import { SignedInMenu } from '../auth/SignedInMenu';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import classes from './TopBar.module.css';
 
@@ -34,6 +35,7 @@ export function TopBar() {
         <div className={classes.search}>
           <SearchField />
         </div>
+        <SignedInMenu />
         <ColorSchemeToggle />
       </Container>
     </header>

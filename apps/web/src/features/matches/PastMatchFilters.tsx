@@ -1,7 +1,7 @@
 import { Button, Collapse, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { trpc } from '../../lib/trpc';
-import { COMPETITIONS, type Competition, type PastMatchSearch } from './pastMatchSearch';
+import type { PastMatchSearch } from './pastMatchSearch';
 
 const ALL = 'all';
 
@@ -13,7 +13,6 @@ interface PastMatchFiltersProps {
   onReset: () => void;
 }
 
-const competitionOptions = [{ value: ALL, label: 'All Competitions' }, ...COMPETITIONS.map((name) => ({ value: name, label: name }))];
 const orderOptions = [
   { value: 'desc', label: 'Newest First' },
   { value: 'asc', label: 'Oldest First' },
@@ -24,6 +23,11 @@ export function PastMatchFilters({ filters, open, onToggle, onChange, onReset }:
   const panelId = useId();
   const seasons = trpc.public.seasons.useQuery({ sort: 'start_date', order: 'desc', page: 1, page_size: 50 });
   const seasonOptions = [{ value: ALL, label: 'All Seasons' }, ...(seasons.data?.results ?? []).map((season) => ({ value: season.id, label: season.name }))];
+  // Competitions come from the database; the list filter matches by name, so one option per name.
+  const competitions = trpc.public.competitions.useQuery();
+  const competitionNames = [...new Set((competitions.data ?? []).map((competition) => competition.name))];
+  if (filters.competition && !competitionNames.includes(filters.competition)) competitionNames.push(filters.competition);
+  const competitionOptions = [{ value: ALL, label: 'All Competitions' }, ...competitionNames.map((name) => ({ value: name, label: name }))];
 
   return (
     <div>
@@ -59,7 +63,7 @@ export function PastMatchFilters({ filters, open, onToggle, onChange, onReset }:
               data={competitionOptions}
               value={filters.competition ?? ALL}
               allowDeselect={false}
-              onChange={(value) => onChange({ competition: value && value !== ALL ? (value as Competition) : undefined })}
+              onChange={(value) => onChange({ competition: value && value !== ALL ? value : undefined })}
             />
             <Select
               label="Order"

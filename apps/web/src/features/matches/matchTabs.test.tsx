@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeMatch, never, paged, renderWithProviders } from '../common/testing';
 import type { MatchListItem } from '@campus-elo/api-contract';
 import { LiveMatchesTab } from './LiveMatchesTab';
 import { PastMatchCard } from './PastMatchCard';
+import { PastMatchFilters } from './PastMatchFilters';
 import { UpcomingMatchesTab } from './UpcomingMatchesTab';
 
 const fail = () => {
@@ -88,5 +90,29 @@ describe('PastMatchCard', () => {
       ['Owls', '/teams/team-a'],
     ]);
     expect(screen.getByRole('link', { name: 'Match details: Owls vs Foxes' }).getAttribute('href')).toBe('/matches/match-1');
+  });
+});
+
+describe('PastMatchFilters', () => {
+  it('offers the competitions the database holds, one option per name', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PastMatchFilters filters={{}} open onToggle={() => {}} onChange={() => {}} onReset={() => {}} />, {
+      api: {
+        'public.seasons': () => paged([]),
+        'public.competitions': () => [
+          { id: 'c1', name: 'NECC' },
+          { id: 'c2', name: 'Spring Invitational' },
+          { id: 'c3', name: 'NECC' },
+        ],
+      },
+    });
+    await user.click((await screen.findAllByLabelText('Competition'))[0]!);
+    // Every select's options are in the document: the competitions' run from 'All Competitions'.
+    await waitFor(() => {
+      const options = screen.getAllByRole('option', { hidden: true }).map((option) => option.textContent);
+      const first = options.indexOf('All Competitions');
+      expect(options.slice(first, first + 3)).toEqual(['All Competitions', 'NECC', 'Spring Invitational']);
+      expect(options.filter((name) => name === 'NECC')).toHaveLength(1);
+    });
   });
 });

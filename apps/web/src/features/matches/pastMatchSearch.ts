@@ -1,15 +1,15 @@
 import { isDateOnly, isUuid } from '@campus-elo/api-contract';
 import { pickSearchValue } from '../common/searchParams';
 
-export const COMPETITIONS = ['NECC', 'Playfly'] as const;
-export type Competition = (typeof COMPETITIONS)[number];
+/** A competition name is free text (the list comes from the database); longer ones are not names. */
+const COMPETITION_NAME_MAX_LENGTH = 200;
 
 /** The past-match filters, kept in the URL's search so a filtered list can be shared. */
 export interface PastMatchSearch {
   from?: string;
   to?: string;
   season?: string;
-  competition?: Competition;
+  competition?: string;
   order?: 'asc' | 'desc';
 }
 
@@ -19,7 +19,7 @@ export function parsePastMatchSearch(search: Record<string, unknown>): PastMatch
     from: pickSearchValue(search.from, isDateOnly),
     to: pickSearchValue(search.to, isDateOnly),
     season: pickSearchValue(search.season, isUuid),
-    competition: pickSearchValue<Competition>(search.competition, (text) => (COMPETITIONS as readonly string[]).includes(text)),
+    competition: pickSearchValue(search.competition, (text) => text.trim() !== '' && text.length <= COMPETITION_NAME_MAX_LENGTH),
     order: pickSearchValue<'asc' | 'desc'>(search.order, (text) => text === 'asc' || text === 'desc'),
   };
 }

@@ -45,6 +45,7 @@ describe('Merge Teams', () => {
     });
     const button = () => screen.getByRole('button', { name: 'Merge Teams' }) as HTMLButtonElement;
     expect(await screen.findByText('This cannot be undone. Back up the database first.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back up now on the Backups card' }).getAttribute('href')).toBe('/admin#clear-database');
     await choose(user, 'Primary Team (kept)', 'Alpha Wolves (ELO 1500)');
     await choose(user, 'Secondary Team (deleted)', 'Beta Bears (ELO 1200)');
 

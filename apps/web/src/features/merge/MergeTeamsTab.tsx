@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MERGE_CONFIRMATION_PHRASE, isMergeConfirmation } from '@campus-elo/domain';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
@@ -98,7 +99,10 @@ export function MergeTeamsTab() {
 
         {/* Always shown, so not an announced alert. */}
         <Alert color="red" variant="light" title="Warning" role="note">
-          This cannot be undone. Back up the database first.
+          <Text size="sm">This cannot be undone. Back up the database first.</Text>
+          <Anchor component={Link} to="/admin" hash="clear-database" size="sm">
+            Back up now on the Backups card
+          </Anchor>
         </Alert>
         <TextInput
           label={`Type '${MERGE_CONFIRMATION_PHRASE}' to confirm`}

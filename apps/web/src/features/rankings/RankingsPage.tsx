@@ -1,3 +1,4 @@
+import { seasonHasEnded } from '@campus-elo/domain';
 import { Container, Group, Paper, Select, Tabs, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { pageTitle } from '../../lib/site-settings';
@@ -33,6 +34,16 @@ export function RankingsPage() {
     { value: ALL_SEASONS, label: 'All Seasons' },
     ...(seasons.data?.results ?? []).map((season) => ({ value: season.id, label: season.name })),
   ];
+  // An ended season opens on its last snapshot: its current Elo is not what it ended with.
+  // 'Current Rankings' stays a choice, kept in the URL as week=current.
+  const season = seasons.data?.results.find((s) => s.id === seasonId);
+  const ended = season !== undefined && seasonHasEnded(season.end_date, new Date());
+  const lastWeek = ended ? weeks.data?.results[0]?.id : undefined;
+  const weekValue = search.week ?? lastWeek ?? CURRENT_RANKINGS;
+  const rankingId = weekValue === CURRENT_RANKINGS ? undefined : weekValue;
+  // Until the season and its weeks are known, an ended season's list would show the wrong one.
+  const weekKnown = search.week !== undefined || !seasonId || (!seasons.isPending && (!ended || !weeks.isPending));
+
   const weekOptions = [
     { value: CURRENT_RANKINGS, label: 'Current Rankings' },
     ...(weeks.data?.results ?? []).map((week) => ({
@@ -67,9 +78,11 @@ export function RankingsPage() {
             <Select
               label="Ranking Week"
               data={weekOptions}
-              value={search.week ?? CURRENT_RANKINGS}
+              value={weekValue}
               allowDeselect={false}
-              onChange={(value) => changeSearch({ season: search.season, week: value && value !== CURRENT_RANKINGS ? value : undefined })}
+              onChange={(value) =>
+                changeSearch({ season: search.season, week: value && (value !== CURRENT_RANKINGS || ended) ? value : undefined })
+              }
             />
           )}
         </Group>
@@ -78,7 +91,7 @@ export function RankingsPage() {
             Team rankings are based on initial Faceit Elo and team performance.
           </Text>
           <Paper withBorder p="xs">
-            <TeamRankingsList seasonId={seasonId} rankingId={search.week} ready={ready} />
+            <TeamRankingsList seasonId={seasonId} rankingId={rankingId} ready={ready && weekKnown} />
           </Paper>
         </Tabs.Panel>
         <Tabs.Panel value="player">

@@ -8,13 +8,13 @@ export const CURRENT_RANKINGS = 'current';
 export interface RankingsSearch {
   /** A season id or 'all_seasons'; absent means the current season. */
   season?: string;
-  /** A ranking snapshot id; absent means the current rankings. */
+  /** A ranking snapshot id or 'current'; absent means the current rankings, or an ended season's last snapshot. */
   week?: string;
 }
 
 export function parseRankingsSearch(search: Record<string, unknown>): RankingsSearch {
   return {
     season: pickSearchValue(search.season, (text) => text === ALL_SEASONS || isUuid(text)),
-    week: pickSearchValue(search.week, isUuid),
+    week: pickSearchValue(search.week, (text) => text === CURRENT_RANKINGS || isUuid(text)),
   };
 }

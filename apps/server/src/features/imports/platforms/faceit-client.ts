@@ -22,9 +22,9 @@ export interface FaceitClient {
   playerBySteamId(steamId: string): Promise<FaceitPlayer | null>;
 }
 
+/** Written for staff (the operator's setting is FACEIT_API_KEY, docs/configuration.md). */
 export const MISSING_FACEIT_KEY_MESSAGE =
-  'FACEIT_API_KEY is not set on the server, so Faceit cannot be called. Set FACEIT_API_KEY in the server configuration' +
-  ' (the player Elo update also takes an api_key).';
+  'Faceit import is not set up: the site owner must add the Faceit API key (Update Player ELO also takes a key typed into its form).';
 
 /** The Faceit Data API v4 with the server's key (or one given for this call). */
 export function faceitClient(config: Config, apiKey: string | undefined = config.faceit.apiKey): FaceitClient {

@@ -1,4 +1,4 @@
-import { Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { trpc } from '../../../lib/trpc';
 import { LoadFailed } from '../../common/LoadFailed';
@@ -44,7 +44,11 @@ export function EventsAdminTab() {
           <EditSelectedEvent id={selected} onDeleted={() => setSelected(null)} />
         ) : (
           <Text size="sm" c="dimmed">
-            Results are entered on each match; a linked match's result moves its winner on in the bracket.
+            Results are entered on the matches themselves (the{' '}
+            <Anchor href="#matches" size="sm">
+              Matches tab
+            </Anchor>
+            ); a linked match's result moves its winner on in the bracket.
           </Text>
         )}
       </Paper>

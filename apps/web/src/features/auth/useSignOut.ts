@@ -1,14 +1,13 @@
-import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../lib/trpc';
 
 /** Ends the session on the server, forgets every cached admin answer and goes to /signin. */
-export function SignOutButton() {
+export function useSignOut() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
-  const signOut = trpc.auth.signOut.useMutation({
+  return trpc.auth.signOut.useMutation({
     onSettled: async () => {
       utils.auth.me.setData(undefined, null);
       // tRPC keys start with the procedure path, so this drops every admin.* answer.
@@ -16,9 +15,4 @@ export function SignOutButton() {
       await navigate({ to: '/signin' });
     },
   });
-  return (
-    <Button variant="default" onClick={() => signOut.mutate()} loading={signOut.isPending}>
-      Sign Out
-    </Button>
-  );
 }

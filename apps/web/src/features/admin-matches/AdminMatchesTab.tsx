@@ -1,0 +1,214 @@
+import type { EloChange, ViewerMatch } from '@campus-elo/api-contract';
+import { Alert, Badge, Button, Group, Pagination, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { serverMessage } from '../../lib/error-message';
+import { trpc } from '../../lib/trpc';
+import { EloChangeList, UndoRunButton, useConfirm } from '../admin-shell';
+import { formatDateTime } from '../common/format';
+import { LoadingState } from '../common/states';
+import { MatchEditor } from './MatchEditor';
+import { EMPTY_MATCH_FORM, MATCH_STATUSES, matchFormValues } from './match-form-values';
+
+const PAGE_SIZE = 25;
+
+type View = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; id: string };
+
+/** What the last save or delete did: its Elo changes and the run to undo. */
+interface Outcome {
+  title: string;
+  changes: EloChange[];
+  runId: string | null;
+}
+
+function statusLabel(status: string): string {
+  return MATCH_STATUSES.find((s) => s.value === status)?.label ?? status;
+}
+
+function scoreText(match: ViewerMatch): string {
+  return match.score_team1 === null || match.score_team2 === null ? '–' : `${match.score_team1} : ${match.score_team2}`;
+}
+
+/** The Matches tab: find a match, enter one by hand, correct or delete one, with its Elo effect shown first. */
+export function AdminMatchesTab() {
+  const [view, setView] = useState<View>({ kind: 'list' });
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const saved = (title: string) => (result: { elo_changes: EloChange[]; elo_run_id: string | null }) => {
+    setOutcome({ title, changes: result.elo_changes, runId: result.elo_run_id });
+    setView({ kind: 'list' });
+  };
+
+  if (view.kind === 'create') {
+    return <MatchEditor matchId={null} initial={EMPTY_MATCH_FORM} onSaved={saved('Match created')} onCancel={() => setView({ kind: 'list' })} />;
+  }
+  if (view.kind === 'edit') return <EditMatch id={view.id} onSaved={saved('Match saved')} onCancel={() => setView({ kind: 'list' })} />;
+  return (
+    <Stack>
+      {outcome && (
+        <Alert color="green" variant="light" title={outcome.title} withCloseButton closeButtonLabel="Dismiss" onClose={() => setOutcome(null)} role="status">
+          <Stack gap="xs">
+            <EloChangeList changes={outcome.changes} />
+            {outcome.runId && <UndoRunButton runId={outcome.runId} />}
+          </Stack>
+        </Alert>
+      )}
+      <MatchList
+        onCreate={() => {
+          setOutcome(null);
+          setView({ kind: 'create' });
+        }}
+        onEdit={(id) => {
+          setOutcome(null);
+          setView({ kind: 'edit', id });
+        }}
+        onDeleted={saved('Match deleted')}
+      />
+    </Stack>
+  );
+}
+
+function EditMatch({ id, onSaved, onCancel }: { id: string; onSaved: Parameters<typeof MatchEditor>[0]['onSaved']; onCancel(): void }) {
+  const match = trpc.admin.matches.get.useQuery({ id });
+  if (match.isPending) return <LoadingState label="Loading the match" />;
+  if (match.isError) {
+    return (
+      <Stack align="flex-start">
+        <Alert color="red" role="alert">
+          {serverMessage(match.error) ?? 'The match could not be loaded.'}
+        </Alert>
+        <Button variant="subtle" onClick={onCancel}>
+          Back to matches
+        </Button>
+      </Stack>
+    );
+  }
+  return <MatchEditor matchId={id} initial={matchFormValues(match.data)} onSaved={onSaved} onCancel={onCancel} />;
+}
+
+function MatchList({ onCreate, onEdit, onDeleted }: { onCreate(): void; onEdit(id: string): void; onDeleted(result: { elo_changes: EloChange[]; elo_run_id: string | null }): void }) {
+  const utils = trpc.useUtils();
+  const confirm = useConfirm();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const matches = trpc.admin.viewer.matches.useQuery({ search: debounced || undefined, page, page_size: PAGE_SIZE });
+  const remove = trpc.admin.matches.delete.useMutation();
+
+  async function deleteMatch(match: ViewerMatch) {
+    setDeleteError(null);
+    try {
+      const effect = await remove.mutateAsync({ id: match.id, dry_run: true });
+      const agreed = await confirm({
+        title: 'Delete this match?',
+        message: (
+          <Stack gap="xs">
+            <Text size="sm">
+              {match.team1.name} vs {match.team2.name}, {formatDateTime(match.date)}, is removed for good.
+            </Text>
+            <Text size="sm" fw={500}>
+              Elo effect:
+            </Text>
+            <EloChangeList changes={effect.elo_changes} label="Elo effect of deleting" />
+          </Stack>
+        ),
+        confirmLabel: 'Delete match',
+        color: 'red',
+      });
+      if (!agreed) return;
+      const result = await remove.mutateAsync({ id: match.id, dry_run: false });
+      await Promise.all([utils.admin.viewer.invalidate(), utils.public.invalidate(), utils.admin.audit.invalidate()]);
+      onDeleted(result);
+    } catch (error) {
+      setDeleteError(serverMessage(error) ?? 'The match could not be deleted. Try again.');
+    }
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <TextInput
+          label="Search matches"
+          placeholder="Team, competition or match id"
+          type="search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={360}
+        />
+        <Button onClick={onCreate}>New match</Button>
+      </Group>
+      {deleteError && (
+        <Alert color="red" variant="light" role="alert" title="Not deleted" withCloseButton closeButtonLabel="Dismiss" onClose={() => setDeleteError(null)}>
+          {deleteError}
+        </Alert>
+      )}
+      {matches.isError ? (
+        <Text c="red.9" role="alert">
+          The matches could not be loaded. Try again.
+        </Text>
+      ) : matches.isPending ? (
+        <LoadingState label="Loading matches" />
+      ) : matches.data.results.length === 0 ? (
+        <Text c="dimmed">No matches found</Text>
+      ) : (
+        <ScrollArea type="auto">
+          <Table striped highlightOnHover withTableBorder miw={760}>
+            <Table.Caption>
+              Matches: {matches.data.count} {matches.data.count === 1 ? 'row' : 'rows'}
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                {['Date', 'Teams', 'Score', 'Status', 'Competition', 'Season', 'Actions'].map((h) => (
+                  <Table.Th key={h} scope="col">
+                    {h}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {matches.data.results.map((match) => {
+                const name = `${match.team1.name} vs ${match.team2.name}`;
+                return (
+                  <Table.Tr key={match.id}>
+                    <Table.Td>{formatDateTime(match.date)}</Table.Td>
+                    <Table.Td>
+                      {name}
+                      {match.platform === 'manual' && (
+                        <Badge ml="xs" size="xs" variant="light" color="gray">
+                          Manual
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{scoreText(match)}</Table.Td>
+                    <Table.Td>{statusLabel(match.status)}</Table.Td>
+                    <Table.Td>{match.competition?.name ?? '–'}</Table.Td>
+                    <Table.Td>{match.season?.name ?? '–'}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="xs" variant="default" onClick={() => onEdit(match.id)} aria-label={`Edit ${name}`}>
+                          Edit
+                        </Button>
+                        <Button size="xs" variant="default" color="red" onClick={() => void deleteMatch(match)} aria-label={`Delete ${name}`}>
+                          Delete
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+      {(matches.data?.total_pages ?? 0) > 1 && (
+        <Group justify="center">
+          <Pagination total={matches.data!.total_pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react';
+import { useSession } from './useSession';
+
+// Staff controls stay out of the visitors' bundle (e2e/bundle-size.e2e.test.ts).
+const SignedInControls = lazy(() => import('./SignedInControls'));
+
+/**
+ * For the top bar of every page: who is signed in and Sign Out. Shows nothing to visitors,
+ * nor while the session is still being asked for.
+ */
+export function SignedInMenu() {
+  const session = useSession();
+  const user = session.data;
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <SignedInControls email={user.email} />
+    </Suspense>
+  );
+}

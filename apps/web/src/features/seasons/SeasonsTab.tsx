@@ -1,0 +1,325 @@
+import { competitionUpdateInput, seasonUpdateInput, type AdminCompetition, type Season } from '@campus-elo/api-contract';
+import { Alert, Button, Card, Group, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { fieldErrors, serverMessage } from '../../lib/error-message';
+import { tooLongMessage } from '../../lib/form-messages';
+import { trpc } from '../../lib/trpc';
+import { useConfirm } from '../admin-shell';
+import { formatDate } from '../common/format';
+import { LoadingState } from '../common/states';
+
+type Message = { ok: boolean; text: string } | null;
+
+const MAX_SEASON_NAME = 100;
+const MAX_COMPETITION_NAME = 200;
+
+function MessageAlert({ message, onClose }: { message: Message; onClose(): void }) {
+  if (!message) return null;
+  return (
+    <Alert color={message.ok ? 'green' : 'red'} variant="light" role={message.ok ? 'status' : 'alert'} withCloseButton closeButtonLabel="Dismiss" onClose={onClose}>
+      {message.text}
+    </Alert>
+  );
+}
+
+/** Zod's issues of one form, the first per field. */
+function issuesByField(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const byField: Record<string, string> = {};
+  for (const issue of issues) byField[String(issue.path[0])] ??= issue.message;
+  return byField;
+}
+
+/** The Seasons tab: seasons (rename, change dates, delete an empty one) and competitions (rename, delete an unused one). */
+export function SeasonsTab() {
+  return (
+    <Stack gap="xl">
+      <SeasonsCard />
+      <CompetitionsCard />
+    </Stack>
+  );
+}
+
+function SeasonsCard() {
+  const utils = trpc.useUtils();
+  const confirm = useConfirm();
+  const seasons = trpc.admin.seasons.list.useQuery({ sort: 'start_date', order: 'desc', page_size: 100 });
+  const remove = trpc.admin.seasons.delete.useMutation({ onSuccess: () => utils.invalidate() });
+  const [editing, setEditing] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+
+  async function deleteSeason(season: Season) {
+    setMessage(null);
+    const agreed = await confirm({ title: 'Delete this season?', message: `${season.name} is deleted, with its ranking snapshots. A season that still has matches cannot be deleted.`, confirmLabel: 'Delete season', color: 'red' });
+    if (!agreed) return;
+    try {
+      await remove.mutateAsync({ id: season.id });
+      setMessage({ ok: true, text: `${season.name} was deleted.` });
+    } catch (error) {
+      setMessage({ ok: false, text: serverMessage(error) ?? 'The season could not be deleted. Try again.' });
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-label="Seasons">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Seasons
+        </Title>
+        <MessageAlert message={message} onClose={() => setMessage(null)} />
+        {seasons.isError ? (
+          <Text c="red.9" role="alert">
+            The seasons could not be loaded. Try again.
+          </Text>
+        ) : seasons.isPending ? (
+          <LoadingState label="Loading seasons" />
+        ) : seasons.data.results.length === 0 ? (
+          <Text c="dimmed">No seasons yet: the Import Matches wizard creates one.</Text>
+        ) : (
+          <ScrollArea type="auto">
+            <Table withTableBorder miw={600}>
+              <Table.Thead>
+                <Table.Tr>
+                  {['Name', 'Starts', 'Ends', ''].map((h) => (
+                    <Table.Th key={h} scope="col">
+                      {h}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {seasons.data.results.map((season) =>
+                  editing === season.id ? (
+                    <Table.Tr key={season.id}>
+                      <Table.Td colSpan={4}>
+                        <SeasonForm
+                          season={season}
+                          onDone={(text) => {
+                            setEditing(null);
+                            if (text) setMessage({ ok: true, text });
+                          }}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : (
+                    <Table.Tr key={season.id}>
+                      <Table.Td>{season.name}</Table.Td>
+                      <Table.Td>{formatDate(`${season.start_date}T12:00:00Z`)}</Table.Td>
+                      <Table.Td>{formatDate(`${season.end_date}T12:00:00Z`)}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap" justify="flex-end">
+                          <Button size="xs" variant="default" onClick={() => setEditing(season.id)} aria-label={`Edit ${season.name}`}>
+                            Edit
+                          </Button>
+                          <Button size="xs" variant="default" color="red" onClick={() => void deleteSeason(season)} aria-label={`Delete ${season.name}`}>
+                            Delete
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ),
+                )}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Name and dates of one season; the end may not be before the start (checked here and by the server). */
+function SeasonForm({ season, onDone }: { season: Season; onDone(message: string | null): void }) {
+  const utils = trpc.useUtils();
+  const update = trpc.admin.seasons.update.useMutation({ onSuccess: () => utils.invalidate() });
+  const [name, setName] = useState(season.name);
+  const [start, setStart] = useState(season.start_date);
+  const [end, setEnd] = useState(season.end_date);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function save() {
+    setFormError(null);
+    const parsed = seasonUpdateInput.safeParse({ id: season.id, name, start_date: start, end_date: end });
+    const nameTooLong = tooLongMessage(name, MAX_SEASON_NAME);
+    if (!parsed.success || nameTooLong) {
+      setErrors({ ...(parsed.success ? {} : issuesByField(parsed.error.issues)), ...(nameTooLong ? { name: nameTooLong } : {}) });
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await update.mutateAsync(parsed.data);
+      onDone(`${saved.name} was saved.`);
+    } catch (error) {
+      const byField = fieldErrors(error);
+      setErrors(byField);
+      if (Object.keys(byField).length === 0) setFormError(serverMessage(error) ?? 'The season could not be saved. Try again.');
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={`Edit ${season.name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="xs">
+        <Group align="flex-start">
+          <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} w={240} />
+          <TextInput label="Start date" type="date" required value={start} onChange={(e) => setStart(e.currentTarget.value)} error={errors.start_date} />
+          <TextInput label="End date" type="date" required value={end} onChange={(e) => setEnd(e.currentTarget.value)} error={errors.end_date} />
+        </Group>
+        {formError && (
+          <Alert color="red" variant="light" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" size="xs" loading={update.isPending}>
+            Save season
+          </Button>
+          <Button size="xs" variant="default" onClick={() => onDone(null)}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function CompetitionsCard() {
+  const utils = trpc.useUtils();
+  const confirm = useConfirm();
+  const competitions = trpc.admin.competitions.list.useQuery();
+  const remove = trpc.admin.competitions.delete.useMutation({ onSuccess: () => utils.invalidate() });
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+
+  async function deleteCompetition(competition: AdminCompetition) {
+    setMessage(null);
+    const agreed = await confirm({ title: 'Delete this competition?', message: `${competition.name} is deleted. It names no match.`, confirmLabel: 'Delete competition', color: 'red' });
+    if (!agreed) return;
+    try {
+      await remove.mutateAsync({ id: competition.id });
+      setMessage({ ok: true, text: `${competition.name} was deleted.` });
+    } catch (error) {
+      setMessage({ ok: false, text: serverMessage(error) ?? 'The competition could not be deleted. Try again.' });
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-label="Competitions">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Competitions
+        </Title>
+        <Text size="sm" c="dimmed">
+          The names shown on match lists and in the past-matches filter. A competition that names matches can be renamed, not deleted.
+        </Text>
+        <MessageAlert message={message} onClose={() => setMessage(null)} />
+        {competitions.isError ? (
+          <Text c="red.9" role="alert">
+            The competitions could not be loaded. Try again.
+          </Text>
+        ) : competitions.isPending ? (
+          <LoadingState label="Loading competitions" />
+        ) : competitions.data.results.length === 0 ? (
+          <Text c="dimmed">No competitions yet: importing matches adds them.</Text>
+        ) : (
+          <ScrollArea type="auto">
+            <Table withTableBorder miw={600}>
+              <Table.Thead>
+                <Table.Tr>
+                  {['Name', 'Platform', 'Season', 'Matches', ''].map((h) => (
+                    <Table.Th key={h} scope="col">
+                      {h}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {competitions.data.results.map((competition) => (
+                  <Table.Tr key={competition.id}>
+                    <Table.Td>
+                      {renaming === competition.id ? (
+                        <RenameCompetition
+                          competition={competition}
+                          onDone={(text) => {
+                            setRenaming(null);
+                            if (text) setMessage({ ok: true, text });
+                          }}
+                        />
+                      ) : (
+                        competition.name
+                      )}
+                    </Table.Td>
+                    <Table.Td>{competition.platform === 'faceit' ? 'Faceit' : 'Leaguespot'}</Table.Td>
+                    <Table.Td>{competition.season?.name ?? '–'}</Table.Td>
+                    <Table.Td>{competition.match_count}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap" justify="flex-end">
+                        <Button size="xs" variant="default" onClick={() => setRenaming(competition.id)} aria-label={`Rename ${competition.name}`}>
+                          Rename
+                        </Button>
+                        {competition.match_count === 0 && (
+                          <Button size="xs" variant="default" color="red" onClick={() => void deleteCompetition(competition)} aria-label={`Delete ${competition.name}`}>
+                            Delete
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function RenameCompetition({ competition, onDone }: { competition: AdminCompetition; onDone(message: string | null): void }) {
+  const utils = trpc.useUtils();
+  const update = trpc.admin.competitions.update.useMutation({ onSuccess: () => utils.invalidate() });
+  const [name, setName] = useState(competition.name);
+  const [error, setError] = useState<string | null>(null);
+
+  async function save() {
+    const parsed = competitionUpdateInput.safeParse({ id: competition.id, name });
+    const invalid = tooLongMessage(name, MAX_COMPETITION_NAME) ?? (parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Name is required'));
+    if (invalid || !parsed.success) {
+      setError(invalid);
+      return;
+    }
+    try {
+      const saved = await update.mutateAsync(parsed.data);
+      onDone(`Renamed to ${saved.name}.`);
+    } catch (caught) {
+      setError(serverMessage(caught) ?? 'The competition could not be renamed. Try again.');
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={`Rename ${competition.name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput aria-label="New name" size="xs" value={name} onChange={(e) => setName(e.currentTarget.value)} error={error} />
+        <Button type="submit" size="xs" loading={update.isPending}>
+          Save
+        </Button>
+        <Button size="xs" variant="default" onClick={() => onDone(null)}>
+          Cancel
+        </Button>
+      </Group>
+    </form>
+  );
+}
