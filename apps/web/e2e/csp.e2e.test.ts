@@ -60,7 +60,7 @@ describeE2E('Content-Security-Policy in the browser', () => {
       const problems: string[] = [];
       const context = await watchedContext(browser, problems);
       const page = await context.newPage();
-      const [team, player, match] = await Promise.all([first('teams'), first('players'), first('matches')]);
+      const [team, player, match, event] = await Promise.all([first('teams'), first('players'), first('matches'), first('events')]);
       const main = () => page.getByRole('main').waitFor();
       const pages: [string, () => Promise<unknown>][] = [
         ['/', () => page.getByText('Team Rankings').first().waitFor()],
@@ -71,6 +71,7 @@ describeE2E('Content-Security-Policy in the browser', () => {
         ['/matches', main],
         ['/matches#past', main],
         ['/events', main],
+        [`/events/${event}`, main],
         ['/signin', () => page.getByRole('heading', { name: 'Sign In' }).waitFor()],
         [`/teams/${team}`, main],
         [`/players/${player}`, main],

@@ -24,7 +24,7 @@ function sourceFiles(folder: string): string[] {
 }
 
 /** The staff screens' source (sign-in, admin): their stylesheets are mantine-staff-styles.ts. */
-const STAFF_SOURCE = /^(features\/(activity|admin-matches|admin-shell|auth|clear-database|control-panel|edit|graphic|imports|merge|pictures|seasons|staff|viewer)\/|routes\/admin\/|routes\/signin\.tsx)/;
+const STAFF_SOURCE = /^(features\/(activity|admin-matches|admin-shell|auth|clear-database|control-panel|edit|graphic|imports|merge|pictures|seasons|staff|viewer|jobs|events\/admin)\/|routes\/admin\/|routes\/signin\.tsx)/;
 const isStaffSource = (file: string) => STAFF_SOURCE.test(relative(here, file));
 
 /** Names imported as values from '@mantine/core' in these files. */

@@ -18,6 +18,7 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminGraphicRouteImport } from './routes/admin/graphic'
+import { Route as EventsIdRouteImport } from './routes/events_.$id'
 import { Route as MatchesIdRouteImport } from './routes/matches_.$id'
 import { Route as NewsIndexRouteImport } from './routes/news/index'
 import { Route as NewsSlugRouteImport } from './routes/news/$slug'
@@ -69,6 +70,11 @@ const AdminGraphicRoute = AdminGraphicRouteImport.update({
   path: '/graphic',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const EventsIdRoute = EventsIdRouteImport.update({
+  id: '/events_/$id',
+  path: '/events/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MatchesIdRoute = MatchesIdRouteImport.update({
   id: '/matches_/$id',
   path: '/matches/$id',
@@ -104,6 +110,7 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/admin/graphic': typeof AdminGraphicRoute
+  '/events/$id': typeof EventsIdRoute
   '/matches/$id': typeof MatchesIdRoute
   '/news/$slug': typeof NewsSlugRoute
   '/players/$id': typeof PlayersIdRoute
@@ -119,6 +126,7 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/admin/graphic': typeof AdminGraphicRoute
+  '/events/$id': typeof EventsIdRoute
   '/matches/$id': typeof MatchesIdRoute
   '/news/$slug': typeof NewsSlugRoute
   '/players/$id': typeof PlayersIdRoute
@@ -136,6 +144,7 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/admin/graphic': typeof AdminGraphicRoute
+  '/events_/$id': typeof EventsIdRoute
   '/matches_/$id': typeof MatchesIdRoute
   '/news/$slug': typeof NewsSlugRoute
   '/players/$id': typeof PlayersIdRoute
@@ -154,6 +163,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/signin'
     | '/admin/graphic'
+    | '/events/$id'
     | '/matches/$id'
     | '/news/$slug'
     | '/players/$id'
@@ -169,6 +179,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/signin'
     | '/admin/graphic'
+    | '/events/$id'
     | '/matches/$id'
     | '/news/$slug'
     | '/players/$id'
@@ -185,6 +196,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/signin'
     | '/admin/graphic'
+    | '/events_/$id'
     | '/matches_/$id'
     | '/news/$slug'
     | '/players/$id'
@@ -201,6 +213,7 @@ export interface RootRouteChildren {
   RankingsRoute: typeof RankingsRoute
   SearchRoute: typeof SearchRoute
   SigninRoute: typeof SigninRoute
+  EventsIdRoute: typeof EventsIdRoute
   MatchesIdRoute: typeof MatchesIdRoute
   NewsSlugRoute: typeof NewsSlugRoute
   PlayersIdRoute: typeof PlayersIdRoute
@@ -273,6 +286,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGraphicRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/events_/$id': {
+      id: '/events_/$id'
+      path: '/events/$id'
+      fullPath: '/events/$id'
+      preLoaderRoute: typeof EventsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/matches_/$id': {
       id: '/matches_/$id'
       path: '/matches/$id'
@@ -333,6 +353,7 @@ const rootRouteChildren: RootRouteChildren = {
   RankingsRoute: RankingsRoute,
   SearchRoute: SearchRoute,
   SigninRoute: SigninRoute,
+  EventsIdRoute: EventsIdRoute,
   MatchesIdRoute: MatchesIdRoute,
   NewsSlugRoute: NewsSlugRoute,
   PlayersIdRoute: PlayersIdRoute,

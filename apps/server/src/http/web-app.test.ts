@@ -2,11 +2,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { eventCreateInput } from '@campus-elo/api-contract';
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { createEvent } from '../features/events/admin-queries';
 import { CLIENT_ROUTES, ROUTE_FILES } from './web-app';
 
 /** A web build as Vite writes it (html.cspNonce puts the placeholder on its own tags). */
@@ -118,8 +120,8 @@ describe('pages', () => {
   });
 });
 
-describe('pages of one team, player or match', () => {
-  let ids: { team: string; opponent: string; player: string; hiddenPlayer: string; match: string };
+describe('pages of one team, player, match or event', () => {
+  let ids: { team: string; opponent: string; player: string; hiddenPlayer: string; match: string; event: string };
 
   beforeAll(async () => {
     const { db } = database;
@@ -137,11 +139,16 @@ describe('pages of one team, player or match', () => {
       .values({ platform: 'faceit', external_id: 'page-test-1', team1_id: team!.id, team2_id: opponent!.id, status: 'scheduled' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    ids = { team: team!.id, opponent: opponent!.id, player: player!.id, hiddenPlayer: hiddenPlayer!.id, match: match.id };
+    const event = await createEvent(
+      db,
+      null,
+      eventCreateInput.parse({ name: 'Page Cup', start_date: '2026-01-10', end_date: '2026-01-11', format: 'single_elimination', team_ids: [team!.id, opponent!.id] }),
+    );
+    ids = { team: team!.id, opponent: opponent!.id, player: player!.id, hiddenPlayer: hiddenPlayer!.id, match: match.id, event: event.id };
   });
 
   it('answers 200 for a team, a visible player and a match that exist, with or without the trailing slash', async () => {
-    for (const url of [`/teams/${ids.team}`, `/teams/${ids.opponent}/`, `/players/${ids.player}`, `/matches/${ids.match}`, `/matches/${ids.match}/`]) {
+    for (const url of [`/teams/${ids.team}`, `/teams/${ids.opponent}/`, `/players/${ids.player}`, `/matches/${ids.match}`, `/matches/${ids.match}/`, `/events/${ids.event}`]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root">');
@@ -150,7 +157,7 @@ describe('pages of one team, player or match', () => {
 
   it('answers the same page with 404 for a malformed id, an unknown id and a hidden player', async () => {
     const unknown = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
-    for (const url of ['/teams/x', '/players/x', '/matches/x', `/teams/${unknown}`, `/players/${unknown}`, `/matches/${unknown}`, `/players/${ids.hiddenPlayer}`, `/teams/${ids.player}`]) {
+    for (const url of ['/teams/x', '/players/x', '/matches/x', `/teams/${unknown}`, `/players/${unknown}`, `/matches/${unknown}`, `/players/${ids.hiddenPlayer}`, `/teams/${ids.player}`, '/events/x', `/events/${unknown}`]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');

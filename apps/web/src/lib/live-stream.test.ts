@@ -25,6 +25,18 @@ const paged = (results: MatchListItem[]): Paged<MatchListItem> => ({ count: resu
 const listKey = (input: Record<string, unknown>) => getQueryKey(trpc.public.matches, input as never, 'query');
 
 describe('applyMatchChange', () => {
+  it("refetches the event pages whose bracket holds the match, and only those", () => {
+    const client = new QueryClient();
+    const withMatch = getQueryKey(trpc.public.event, { id: 'ev-1' }, 'query');
+    const without = getQueryKey(trpc.public.event, { id: 'ev-2' }, 'query');
+    const bracket = (matchId: string) => ({ stages: [{ type: 'single_elimination', rounds: [{ number: 1, name: 'Final', matches: [{ id: 1, match_id: matchId }] }] }] });
+    client.setQueryData(withMatch, bracket('m1'));
+    client.setQueryData(without, bracket('m9'));
+    applyMatchChange(client, item('m1', 'in_progress', [4, 2]));
+    expect(client.getQueryState(withMatch)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(without)?.isInvalidated).toBe(false);
+  });
+
   it('updates a listed match in place and refetches the lists it joined or left', () => {
     const client = new QueryClient();
     const live = listKey({ status: ['in_progress'], page: 1 });

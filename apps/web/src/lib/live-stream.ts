@@ -1,4 +1,4 @@
-import type { MatchListItem, MatchStatus, Paged } from '@campus-elo/api-contract';
+import type { EventDetail, MatchListItem, MatchStatus, Paged } from '@campus-elo/api-contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -54,12 +54,18 @@ export function applyMatchChange(client: QueryClient, item: MatchListItem): void
       return !!input?.team1 && !!input.team2 && pair.includes(input.team1) && pair.includes(input.team2);
     },
   });
+  // An event page whose bracket holds the match: its score, status and what it moves on.
+  void client.invalidateQueries({
+    queryKey: getQueryKey(trpc.public.event),
+    predicate: (query) => (query.state.data as EventDetail | undefined)?.stages.some((stage) => stage.rounds.some((round) => round.matches.some((slot) => slot.match_id === item.id))) ?? false,
+  });
 }
 
 /** Too much was missed while away: every match list and page is fetched again. */
 function resyncAll(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.matches) });
   void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.match) });
+  void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.event) });
 }
 
 // One EventSource per page, shared by every component that asks for it, closed when the

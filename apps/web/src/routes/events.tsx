@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '../features/home/HomePage';
+import { EventsPage } from '../features/events/EventsPage';
 
-/** Events has no page of its own yet: the home screen, as on the earlier site (docs/departures.md, planned). */
 export const Route = createFileRoute('/events')({
-  component: HomePage,
+  component: EventsPage,
 });

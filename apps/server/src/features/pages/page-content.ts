@@ -1,6 +1,7 @@
 import {
   currentSeasonOutput,
   entityPathInput,
+  eventDetail,
   HOME_EXCERPT_LENGTH,
   homePostsQuery,
   imageUrlForWidth,
@@ -29,6 +30,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { DomainError } from '../../lib/errors';
 import type { NewsSource } from '../content/latest-posts';
+import { getEvent } from '../events/queries';
 import { getMatchPage } from '../matches/match-page';
 import { findCurrentSeason, listSeasons } from '../seasons/queries';
 import { getPlayerEloHistory, getPlayerPage } from '../players/page-queries';
@@ -188,8 +190,7 @@ export const PAGES: Record<string, PageResolver> = {
   '/news': listPage('/news', 'News', (site) => `The latest news, match reports and announcements of ${site}.`, {
     data: (context) => newsList(context, newsPageQueryKey, newsPagePostsQuery, NEWS_IMAGE_WIDTHS.featuredLarge),
   }),
-  // The home screen for now (docs/product.md).
-  '/events': listPage('/events', 'Live events', (site) => `Matches starting, ending and changing Elo on ${site}, as they happen.`, { data: homeData }),
+  '/events': listPage('/events', 'Events', (site) => `Tournaments of ${site}: upcoming, ongoing and past events with their brackets and champions.`),
   '/search': listPage('/search', 'Search', (site) => `Find teams and players of ${site}.`, { noindex: true }),
   '/signin': listPage('/signin', 'Sign In', (site) => `Staff sign-in for ${site}.`, { noindex: true }),
   '/admin': listPage('/admin', 'Admin Panel', (site) => `Staff tools of ${site}.`, { noindex: true }),
@@ -218,6 +219,23 @@ export const PAGES: Record<string, PageResolver> = {
           { key: trpcQueryKey('public.teamRankHistory', { id: params.id }), data: rankHistoryOutput.parse(await getTeamRankHistory(context.db, team.id)) },
         ],
       },
+    };
+  },
+
+  '/events/:id': async (params, context) => {
+    const id = validId(params);
+    const event = id && (await found(async () => eventDetail.parse(await getEvent(context.db, id))));
+    if (!event) return notFoundPage(context.config);
+    const champion = event.winner ? ` Champion: ${event.winner.name}.` : '';
+    return {
+      status: 200,
+      head: {
+        title: titled(context.config, event.name),
+        shareTitle: event.name,
+        description: `${event.name}: ${event.teams.length} teams, ${event.start_date} to ${event.end_date}.${champion}`,
+        canonical: url(context, `/events/${event.id}`),
+      },
+      data: { queries: [{ key: trpcQueryKey('public.event', { id: params.id }), data: event }] },
     };
   },
 

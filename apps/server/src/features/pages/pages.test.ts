@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PAGE_DATA_ELEMENT_ID } from '@campus-elo/api-contract';
+import { eventCreateInput, PAGE_DATA_ELEMENT_ID } from '@campus-elo/api-contract';
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
+import { createEvent } from '../events/admin-queries';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { XMLParser } from 'fast-xml-parser';
 import sharp from 'sharp';
@@ -113,6 +114,7 @@ describe('the head of each page, in its first HTML response', () => {
       ['/rankings', 'Rankings | Test League'],
       ['/matches', 'Matches | Test League'],
       ['/news', 'News | Test League'],
+      ['/events', 'Events | Test League'],
     ] as const) {
       const { statusCode, body } = await app.inject({ method: 'GET', url: path });
       expect(statusCode, path).toBe(200);
@@ -199,6 +201,21 @@ describe('the head of each page, in its first HTML response', () => {
 
     const scheduled = await app.inject({ method: 'GET', url: `/matches/${ids.scheduled}` });
     expect(metaOf(scheduled.body, 'description')).toMatch(/^Foxes vs Owls "<\/script><b>: scheduled on Tue, 01 Dec 2026\. Foxes \(Elo 1480\)/);
+  });
+
+  it("writes an event's name, teams, dates and champion, and its data", async () => {
+    const event = await createEvent(
+      database.db,
+      null,
+      eventCreateInput.parse({ name: 'Head Cup', start_date: '2026-10-01', end_date: '2026-10-02', format: 'single_elimination', team_ids: [ids.team, ids.opponent] }),
+    );
+    const { statusCode, body } = await app.inject({ method: 'GET', url: `/events/${event.id}` });
+    expect(statusCode).toBe(200);
+    expect(titleOf(body)).toBe('Head Cup | Test League');
+    expect(metaOf(body, 'description')).toBe('Head Cup: 2 teams, 2026-10-01 to 2026-10-02.');
+    expect(canonicalOf(body)).toBe(`${ORIGIN}/events/${event.id}`);
+    expect(pageDataOf(body)?.queries[0]?.data).toEqual(await trpcAnswer('public.event', { id: event.id }));
+    await database.db.deleteFrom('events').where('id', '=', event.id).execute();
   });
 
   it("writes an article's title, excerpt, picture and publication date, and its data", async () => {
@@ -312,9 +329,9 @@ describe('sitemap and robots.txt', () => {
     const sitemaps = await locs('/sitemap.xml');
     expect(sitemaps).toEqual([`${ORIGIN}/sitemaps/pages.xml`, `${ORIGIN}/sitemaps/teams-1.xml`, `${ORIGIN}/sitemaps/players-1.xml`]);
     const pages = await locs('/sitemaps/pages.xml');
-    expect(pages.slice(0, 4)).toEqual([`${ORIGIN}/`, `${ORIGIN}/rankings`, `${ORIGIN}/matches`, `${ORIGIN}/news`]);
+    expect(pages.slice(0, 5)).toEqual([`${ORIGIN}/`, `${ORIGIN}/rankings`, `${ORIGIN}/matches`, `${ORIGIN}/news`, `${ORIGIN}/events`]);
     expect(pages).toContain(`${ORIGIN}/news/how-elo-rankings-work`);
-    expect(pages).toHaveLength(4 + 12);
+    expect(pages).toHaveLength(5 + 12);
     expect((await locs('/sitemaps/teams-1.xml')).sort()).toEqual([`${ORIGIN}/teams/${ids.team}`, `${ORIGIN}/teams/${ids.opponent}`].sort());
     expect(await locs('/sitemaps/players-1.xml')).toEqual([`${ORIGIN}/players/${ids.player}`]);
     // Each listed page answers 200.

@@ -21,6 +21,7 @@ const ADMIN_TABS = [
   { value: 'graphic', label: 'Graphic Generator', Component: lazyComponent(async () => (await import('../graphic/GraphicGenerator')).GraphicGenerator) },
   { value: 'merge', label: 'Merge Teams', Component: lazyComponent(async () => (await import('../merge/MergeTeamsTab')).MergeTeamsTab) },
   { value: 'jobs', label: 'Jobs', Component: lazyComponent(async () => (await import('../jobs/JobsTab')).JobsTab) },
+  { value: 'events', label: 'Events', Component: lazyComponent(async () => (await import('../events/admin/EventsAdminTab')).EventsAdminTab) },
 ] as const;
 
 const TAB_VALUES = ADMIN_TABS.map((tab) => tab.value);

@@ -12,7 +12,7 @@ import { UpcomingMatchesWidget } from './UpcomingMatchesWidget';
 import classes from './HomePage.module.css';
 
 /**
- * Home ('/' and '/events'). From 'md' up: rankings on the left (large screens), news, then
+ * Home ('/'). From 'md' up: rankings on the left (large screens), news, then
  * matches. Below 'md', one column with what a phone visitor comes for first: live and
  * upcoming matches, then news and the rankings (docs/departures.md).
  */

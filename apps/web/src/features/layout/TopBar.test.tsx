@@ -19,13 +19,12 @@ describe('TopBar', () => {
     expect(screen.getByRole('link', { name: 'Matches' }).getAttribute('aria-current')).toBeNull();
   });
 
-  it("keeps 'Events' on the current path as a disabled placeholder", async () => {
-    renderWithProviders(<TopBar />, { path: '/matches' });
+  it("links 'Events' to the events page", async () => {
+    renderWithProviders(<TopBar />, { path: '/events' });
     const events = await screen.findByRole('link', { name: 'Events' });
-    expect(events.getAttribute('href')).toBe('/matches');
-    expect(events.getAttribute('aria-disabled')).toBe('true');
-    await userEvent.click(events);
-    expect(window.location.pathname).not.toBe('/events');
+    expect(events.getAttribute('href')).toBe('/events');
+    expect(events.getAttribute('aria-current')).toBe('page');
+    expect(events.getAttribute('aria-disabled')).toBeNull();
   });
 
   it("has a search box labelled 'Search teams and players' and a dark mode toggle", async () => {

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { siteSettings } from '../../lib/site-settings';
 import { SearchField } from '../search/SearchField';
 import { SignedInMenu } from '../auth/SignedInMenu';
@@ -10,11 +10,11 @@ const NAV_LINKS = [
   { to: '/news', label: 'News' },
   { to: '/rankings', label: 'Rankings' },
   { to: '/matches', label: 'Matches' },
+  { to: '/events', label: 'Events' },
 ] as const;
 
 /** Sticky site header: brand, main navigation, the search box and the colour scheme toggle (these two inline on wide screens, on a row of their own on narrow ones). */
 export function TopBar() {
-  const pathname = useLocation({ select: (location) => location.pathname });
   return (
     <header className={classes.header}>
       <a className={classes.skipLink} href="#main-content">
@@ -31,16 +31,6 @@ export function TopBar() {
               {link.label}
             </Link>
           ))}
-          {/* Events is announced but not built yet: it stays on the current page. */}
-          <a
-            href={pathname}
-            className={`${classes.navLink} ${classes.placeholderLink}`}
-            aria-disabled="true"
-            title="Events (coming soon)"
-            onClick={(event) => event.preventDefault()}
-          >
-            Events
-          </a>
         </nav>
         <div className={classes.search}>
           <SearchField />

@@ -14,6 +14,7 @@ import { RouterAnchor } from '../common/RouterAnchor';
 import { Score } from '../common/Score';
 import { StarRating } from '../common/StarRating';
 import { usePageTitle } from '../common/usePageTitle';
+import { MatchEventLine } from '../events/MatchEventLine';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { HeadToHeadSection } from './HeadToHeadSection';
 import classes from './MatchPage.module.css';
@@ -185,6 +186,7 @@ function MatchView({ match }: { match: Loadable<MatchPageData> }) {
       ) : (
         <>
           <MatchDetails match={m} />
+          <MatchEventLine matchId={m.id} />
           <HeadToHeadSection team1={m.team1} team2={m.team2} />
         </>
       )}

@@ -46,6 +46,7 @@ function api(overrides: Record<string, FakeProcedure> = {}): Record<string, Fake
     'public.teamRankHistory': () => rankHistory,
     'public.players': () => paged(players),
     'public.matches': () => paged([upcoming]),
+    'public.teamEvents': () => ({ results: [] }),
     ...overrides,
   };
 }

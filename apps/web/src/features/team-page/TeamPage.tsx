@@ -9,6 +9,7 @@ import { TeamLogo } from '../common/EntityImage';
 import type { Loadable } from '../common/loadable';
 import { LoadFailed } from '../common/LoadFailed';
 import { usePageTitle } from '../common/usePageTitle';
+import { TeamEventsSection } from '../events/TeamEventsSection';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { FormLetters, RankMovement } from './TeamFacts';
 import { EloHistorySection, HeadToHeadSection, RankHistorySection, ResultsSection } from './TeamHistory';
@@ -74,7 +75,8 @@ function TeamHeader({ team }: { team: TeamQuery }) {
         {t.captain && (
           <Text size="sm" mt={4}>
             Captain:{' '}
-            <RouterAnchor to="/players/$id" params={{ id: t.captain.id }}>
+            {/* Underlined: a link inside a sentence must not rely on colour alone (axe, dark scheme). */}
+            <RouterAnchor to="/players/$id" params={{ id: t.captain.id }} underline="always">
               {t.captain.name}
             </RouterAnchor>
           </Text>
@@ -100,6 +102,7 @@ function TeamView({ id, team, refetchInterval }: { id: string; team: TeamQuery; 
         </div>
         <div className={classes.side}>
           <UpcomingSection teamId={id} />
+          <TeamEventsSection teamId={id} />
           <RosterSection teamId={id} />
           <HeadToHeadSection history={history} />
         </div>
