@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@campus-elo/api-contract';
-import { Badge, Group, List, Pagination, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, List, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { UndoRunButton } from '../admin-shell';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../common/format';
 import { LoadingState } from '../common/states';
 import { useIsOwner } from '../control-panel/inputs';
 import { AUDIT_ACTIONS, auditValue, auditWhat } from './audit-text';
+import { ColumnHeaders, PageControls } from '../admin-shell/TableParts';
 
 const PAGE_SIZE = 25;
 
@@ -97,15 +98,7 @@ export function ActivityTab() {
             <Table.Caption>
               Activity, newest first: {audit.data.count} {audit.data.count === 1 ? 'entry' : 'entries'}
             </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {['When', 'Who', 'What', 'Before -> after', ''].map((h) => (
-                  <Table.Th key={h} scope="col">
-                    {h}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeaders labels={['When', 'Who', 'What', 'Before -> after', '']} />
             <Table.Tbody>
               {audit.data.results.map((entry) => (
                 <Table.Tr key={entry.id}>
@@ -131,11 +124,7 @@ export function ActivityTab() {
           </Table>
         </ScrollArea>
       )}
-      {(audit.data?.total_pages ?? 0) > 1 && (
-        <Group justify="center">
-          <Pagination total={audit.data!.total_pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
-        </Group>
-      )}
+      <PageControls totalPages={audit.data?.total_pages ?? 0} page={page} onChange={setPage} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { EloChange, ViewerMatch } from '@campus-elo/api-contract';
-import { Alert, Badge, Button, Group, Pagination, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { serverMessage } from '../../lib/error-message';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../common/format';
 import { LoadingState } from '../common/states';
 import { MatchEditor } from './MatchEditor';
 import { EMPTY_MATCH_FORM, MATCH_STATUSES, matchFormValues } from './match-form-values';
+import { ColumnHeaders, PageControls } from '../admin-shell/TableParts';
 
 const PAGE_SIZE = 25;
 
@@ -160,15 +161,7 @@ function MatchList({ onCreate, onEdit, onDeleted }: { onCreate(): void; onEdit(i
             <Table.Caption>
               Matches: {matches.data.count} {matches.data.count === 1 ? 'row' : 'rows'}
             </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {['Date', 'Teams', 'Score', 'Status', 'Competition', 'Season', 'Actions'].map((h) => (
-                  <Table.Th key={h} scope="col">
-                    {h}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeaders labels={['Date', 'Teams', 'Score', 'Status', 'Competition', 'Season', 'Actions']} />
             <Table.Tbody>
               {matches.data.results.map((match) => {
                 const name = `${match.team1.name} vs ${match.team2.name}`;
@@ -204,11 +197,7 @@ function MatchList({ onCreate, onEdit, onDeleted }: { onCreate(): void; onEdit(i
           </Table>
         </ScrollArea>
       )}
-      {(matches.data?.total_pages ?? 0) > 1 && (
-        <Group justify="center">
-          <Pagination total={matches.data!.total_pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
-        </Group>
-      )}
+      <PageControls totalPages={matches.data?.total_pages ?? 0} page={page} onChange={setPage} />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc';
 import { useConfirm } from '../admin-shell';
 import { formatDate } from '../common/format';
 import { LoadingState } from '../common/states';
+import { ColumnHeaders } from '../admin-shell/TableParts';
 
 type Message = { ok: boolean; text: string } | null;
 
@@ -77,15 +78,7 @@ function SeasonsCard() {
         ) : (
           <ScrollArea type="auto">
             <Table withTableBorder miw={600}>
-              <Table.Thead>
-                <Table.Tr>
-                  {['Name', 'Starts', 'Ends', ''].map((h) => (
-                    <Table.Th key={h} scope="col">
-                      {h}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeaders labels={['Name', 'Starts', 'Ends', '']} />
               <Table.Tbody>
                 {seasons.data.results.map((season) =>
                   editing === season.id ? (
@@ -230,15 +223,7 @@ function CompetitionsCard() {
         ) : (
           <ScrollArea type="auto">
             <Table withTableBorder miw={600}>
-              <Table.Thead>
-                <Table.Tr>
-                  {['Name', 'Platform', 'Season', 'Matches', ''].map((h) => (
-                    <Table.Th key={h} scope="col">
-                      {h}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeaders labels={['Name', 'Platform', 'Season', 'Matches', '']} />
               <Table.Tbody>
                 {competitions.data.results.map((competition) => (
                   <Table.Tr key={competition.id}>

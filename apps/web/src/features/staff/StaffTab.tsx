@@ -7,6 +7,7 @@ import { useConfirm } from '../admin-shell';
 import { formatDate } from '../common/format';
 import { LoadingState } from '../common/states';
 import { useIsOwner } from '../control-panel/inputs';
+import { ColumnHeaders } from '../admin-shell/TableParts';
 
 const ROLES = [
   { value: 'admin', label: 'Admin' },
@@ -161,15 +162,7 @@ function StaffList({ myId }: { myId: string | undefined }) {
       <ScrollArea type="auto">
         <Table striped withTableBorder miw={640}>
           <Table.Caption>Staff accounts: {staff.data.results.length}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {['Email', 'Role', 'Two-factor', 'Added', ''].map((h) => (
-                <Table.Th key={h} scope="col">
-                  {h}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeaders labels={['Email', 'Role', 'Two-factor', 'Added', '']} />
           <Table.Tbody>
             {staff.data.results.map((member) => (
               <Table.Tr key={member.id}>

@@ -1,7 +1,8 @@
-import { Group, Pagination, Stack, Tabs, TextInput } from '@mantine/core';
+import { Stack, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { MatchesTable, PlayersTable, TeamsTable } from './tables';
+import { PageControls } from '../admin-shell/TableParts';
 
 const VIEWER_PAGE_SIZE = 25;
 type ViewerTable = 'teams' | 'players' | 'matches';
@@ -55,11 +56,7 @@ export function DatabaseViewerTab() {
           </Tabs.Panel>
         </Stack>
       </Tabs>
-      {totalPages > 1 && (
-        <Group justify="center">
-          <Pagination total={totalPages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
-        </Group>
-      )}
+      <PageControls totalPages={totalPages} page={page} onChange={setPage} />
     </Stack>
   );
 }

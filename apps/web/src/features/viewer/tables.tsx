@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { trpc } from '../../lib/trpc';
 import { formatDateTime } from '../common/format';
 import { LoadingState } from '../common/states';
+import { ColumnHeaders } from '../admin-shell/TableParts';
 
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch data. Please try again.';
 
@@ -52,15 +53,7 @@ function ViewerTableFrame<T>({
         <Table.Caption>
           {caption}: {query.data.count} {query.data.count === 1 ? 'row' : 'rows'}
         </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {headers.map((header) => (
-              <Table.Th key={header} scope="col">
-                {header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeaders labels={headers} />
         <Table.Tbody>{query.data.results.map(row)}</Table.Tbody>
       </Table>
     </ScrollArea>
