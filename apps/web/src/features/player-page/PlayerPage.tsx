@@ -14,15 +14,16 @@ import { usePageTitle } from '../common/usePageTitle';
 import { EloChart, type ChartPoint } from '../elo-chart/EloChart';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import classes from './PlayerPage.module.css';
+import headerClasses from '../common/EntityHeader.module.css';
 
 type EloHistory = { results: { date: string; elo: number }[] };
 
 function PlayerHeader({ player }: { player: Loadable<PlayerPageData> }) {
   if (player.isPending) {
     return (
-      <div className={classes.header} role="status" aria-label="Loading player">
+      <div className={headerClasses.header} role="status" aria-label="Loading player">
         <Skeleton circle height={96} />
-        <div className={classes.headerText}>
+        <div className={headerClasses.headerText}>
           <Skeleton height={36} width="50%" />
           <Skeleton height={64} mt="md" />
         </div>
@@ -32,9 +33,9 @@ function PlayerHeader({ player }: { player: Loadable<PlayerPageData> }) {
   if (player.isError || !player.data) return <LoadFailed message="This player could not be loaded. Check your connection and try again." onRetry={() => void player.refetch()} />;
   const p = player.data;
   return (
-    <header className={classes.header}>
+    <header className={headerClasses.header}>
       <PlayerPicture src={p.picture} size={96} />
-      <div className={classes.headerText}>
+      <div className={headerClasses.headerText}>
         <Title order={1}>{p.name}</Title>
         <div className={classes.team}>
           {p.team ? (

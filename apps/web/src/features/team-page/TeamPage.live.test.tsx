@@ -42,6 +42,7 @@ function api(current: () => number) {
     'public.teamRankHistory': () => ({ results: [] }),
     'public.players': () => paged([]),
     'public.matches': () => paged([]),
+    'public.teamEvents': () => ({ results: [] }),
   };
 }
 

@@ -15,15 +15,16 @@ import { FormLetters, RankMovement } from './TeamFacts';
 import { EloHistorySection, HeadToHeadSection, RankHistorySection, ResultsSection } from './TeamHistory';
 import { RosterSection, UpcomingSection } from './TeamSchedule';
 import classes from './TeamPage.module.css';
+import headerClasses from '../common/EntityHeader.module.css';
 
 type TeamQuery = Loadable<TeamPageData>;
 
 function TeamHeader({ team }: { team: TeamQuery }) {
   if (team.isPending) {
     return (
-      <div className={classes.header} role="status" aria-label="Loading team">
+      <div className={headerClasses.header} role="status" aria-label="Loading team">
         <Skeleton width={96} height={96} />
-        <div className={classes.headerText}>
+        <div className={headerClasses.headerText}>
           <Skeleton height={36} width="60%" />
           <Skeleton height={18} width="40%" mt="sm" />
           <Skeleton height={64} mt="md" />
@@ -34,9 +35,9 @@ function TeamHeader({ team }: { team: TeamQuery }) {
   if (team.isError || !team.data) return <LoadFailed message="This team could not be loaded. Check your connection and try again." onRetry={() => void team.refetch()} />;
   const t = team.data;
   return (
-    <header className={classes.header}>
+    <header className={headerClasses.header}>
       <TeamLogo src={t.picture} size={96} />
-      <div className={classes.headerText}>
+      <div className={headerClasses.headerText}>
         <Title order={1}>{t.name}</Title>
         {t.school_name && <Text c="dimmed">{t.school_name}</Text>}
         <dl className={classes.facts}>
