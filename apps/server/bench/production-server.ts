@@ -3,22 +3,12 @@
  * port of 127.0.0.1 against a given database, stopped with SIGTERM.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 
 export const serverPackage = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('No port'))));
-    });
-  });
-}
 
 async function waitUntilHealthy(origin: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -37,7 +27,7 @@ export function buildServer(): void {
 }
 
 export async function startProductionServer(databaseUrl: string, responseCache: 'on' | 'off'): Promise<{ origin: string; process: ChildProcess }> {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverPackage,
     env: {

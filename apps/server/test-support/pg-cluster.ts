@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import getPort from 'get-port';
 
 const run = promisify(execFile);
 
@@ -22,18 +22,6 @@ export async function findPostgresBinaries(): Promise<string | undefined> {
   const debianRoot = '/usr/lib/postgresql';
   const versions = existsSync(debianRoot) ? readdirSync(debianRoot).sort((a, b) => Number(b) - Number(a)) : [];
   return versions.map((version) => join(debianRoot, version, 'bin')).find(hasTools);
-}
-
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export type StopMode = 'fast' | 'immediate';
@@ -74,7 +62,7 @@ export async function createPgCluster(binDir: string): Promise<PgCluster> {
       writeFileSync(logFile, '');
       chownSync(logFile, Number(stdout.trim()), Number(group.trim()));
     }
-    const port = await freePort();
+    const port = await getPort({ host: '127.0.0.1' });
     await tool('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '--no-instructions', '-E', 'UTF8']);
     appendFileSync(
       join(dataDir, 'postgresql.conf'),

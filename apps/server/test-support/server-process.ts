@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './pg-cluster';
+import getPort from 'get-port';
 
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -19,7 +19,7 @@ export interface ServerProcess {
  * child and a test can see it. Resolves once /healthz answers 200.
  */
 export async function startServerProcess(env: Record<string, string>, readyWithinMs = 45_000): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { freePort } from '../test-support/pg-cluster';
+import getPort from 'get-port';
 
 /**
  * The app over a PostgreSQL address where nothing listens: every route that needs the
@@ -16,7 +16,7 @@ describe('with the database unreachable', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    handle = createDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${await freePort()}/campus` });
+    handle = createDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${await getPort({ host: '127.0.0.1' })}/campus` });
     app = await buildApp({ db: handle.db, config: loadConfig({ LOG_LEVEL: 'silent' }), logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

@@ -9,10 +9,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 
 const webPackage = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverPackage = resolve(webPackage, '../server');
@@ -35,19 +35,9 @@ interface PageResult {
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('No port'))));
-    });
-  });
-}
 
 async function startDemoServer(dataDir: string): Promise<{ origin: string; child: ChildProcess }> {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverPackage,
     env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, SEED: 'demo', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
