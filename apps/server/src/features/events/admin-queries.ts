@@ -66,8 +66,21 @@ async function refreshSummary(trx: Trx, event: BracketEvent): Promise<void> {
   await trx.updateTable('events').set({ winner_team_id: summary.winnerTeamId, any_played: summary.bracket.anyPlayed }).where('id', '=', event.id).execute();
 }
 
-function linkColumns(links: EventCreateInput['links']) {
-  return { stream_url: links.stream ?? null, stream2_url: links.stream2 ?? null, discord_url: links.discord ?? null, registration_url: links.registration ?? null };
+/** The columns an event's details fill, the same on create and on edit. */
+function detailColumns(input: Pick<EventCreateInput, 'name' | 'start_date' | 'end_date' | 'season_id' | 'description' | 'picture' | 'links'>) {
+  const { links } = input;
+  return {
+    name: input.name,
+    start_date: input.start_date,
+    end_date: input.end_date,
+    season_id: input.season_id ?? null,
+    description: input.description,
+    picture: input.picture ?? null,
+    stream_url: links.stream ?? null,
+    stream2_url: links.stream2 ?? null,
+    discord_url: links.discord ?? null,
+    registration_url: links.registration ?? null,
+  };
 }
 
 /** POST /v1/events/: the event, its teams seeded, its bracket built. */
@@ -78,13 +91,7 @@ export function createEvent(db: Kysely<Database>, user: User, input: EventCreate
     const event = await trx
       .insertInto('events')
       .values({
-        name: input.name,
-        start_date: input.start_date,
-        end_date: input.end_date,
-        season_id: input.season_id ?? null,
-        description: input.description,
-        picture: input.picture ?? null,
-        ...linkColumns(input.links),
+        ...detailColumns(input),
         format: input.format,
         grand_final_reset: input.format === 'double_elimination' && input.grand_final_reset,
         swiss_rounds: input.format === 'swiss' ? (input.swiss_rounds ?? null) : null,
@@ -107,15 +114,7 @@ export function updateEvent(db: Kysely<Database>, user: User, input: EventUpdate
     await requireSeason(trx, input.season_id);
     await trx
       .updateTable('events')
-      .set({
-        name: input.name,
-        start_date: input.start_date,
-        end_date: input.end_date,
-        season_id: input.season_id ?? null,
-        description: input.description,
-        picture: input.picture ?? null,
-        ...linkColumns(input.links),
-      })
+      .set(detailColumns(input))
       .where('id', '=', input.id)
       .execute();
     await recordAudit(trx, { user, action: 'update', entity: 'event', ids: [input.id], details: { after: input } });
