@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, startTestSite, type TestSite } from './harness';
+import { closeAll, describeE2E, launchBrowser, OWNER, saveScreenshot, startTestSite, type TestSite, VIEWPORTS } from './harness';
 
 const SLOW = 120_000;
 
@@ -62,10 +62,7 @@ describeE2E('admin: sign-in, editing teams and players with pictures, sign-out',
     expect(player).toBeDefined();
   }, SLOW);
 
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(() => closeAll(browser, site));
 
   it(
     'sends a visitor from /admin and /admin/graphic to /signin; a failed sign-in says why above the form and stays',

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OWNER, VIEWPORTS, describeE2E, launchBrowser, startTestSite, type TestSite } from './harness';
+import { closeAll, describeE2E, launchBrowser, OWNER, startTestSite, type TestSite, VIEWPORTS } from './harness';
 
 const SLOW = 180_000;
 
@@ -47,10 +47,7 @@ describeE2E('Content-Security-Policy in the browser', () => {
   beforeAll(async () => {
     [site, browser] = await Promise.all([startTestSite(), launchBrowser()]);
   }, SLOW);
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(() => closeAll(browser, site));
 
   const first = async (path: string) => ((await (await fetch(`${site.url}/v1/public/${path}`)).json()) as { results: { id: string }[] }).results[0]!.id;
 

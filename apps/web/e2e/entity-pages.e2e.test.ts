@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, seriousAxeViolations, startTestSite, type TestSite } from './harness';
+import { closeAll, describeE2E, launchBrowser, saveScreenshot, seriousAxeViolations, startTestSite, type TestSite, VIEWPORTS } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 180_000;
@@ -41,10 +41,7 @@ describeE2E('team, match and player pages', () => {
     [site, browser] = await Promise.all([startTestSite(), launchBrowser()]);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(() => closeAll(browser, site));
 
   it(
     'rankings -> team -> a result -> match -> the opponent -> a player, by keyboard where it matters, with nothing serious for axe',

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { BracketMatch, EventDetail, EventListItem } from '@campus-elo/api-contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, SCREENSHOT_DIR, seriousAxeViolations, startTestSite, type TestSite } from './harness';
+import { closeAll, describeE2E, launchBrowser, OWNER, saveScreenshot, SCREENSHOT_DIR, seriousAxeViolations, startTestSite, type TestSite, VIEWPORTS } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 180_000;
@@ -53,10 +53,7 @@ describeE2E('events', () => {
     [site, browser] = await Promise.all([startTestSite(), launchBrowser()]);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(() => closeAll(browser, site));
 
   it(
     "a visitor opens the finished playoff from /events and follows the champion's path to the final's match page",

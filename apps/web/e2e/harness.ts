@@ -103,3 +103,8 @@ export async function seriousAxeViolations(page: Page): Promise<{ id: string; im
       .map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
   });
 }
+
+/** Closes what a test file opened (a browser, a test site); either may be missing when its start-up failed. */
+export async function closeAll(...opened: ({ close(): Promise<unknown> } | undefined)[]): Promise<void> {
+  for (const thing of opened) await thing?.close();
+}

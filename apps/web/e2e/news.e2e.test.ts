@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeE2E, launchBrowser, saveScreenshot, startTestSite, VIEWPORTS, type TestSite } from './harness';
+import { closeAll, describeE2E, launchBrowser, saveScreenshot, startTestSite, type TestSite, VIEWPORTS } from './harness';
 
 const CONTENT_QUERIES = '**/content/*/data/query/**';
 
@@ -14,10 +14,7 @@ describeE2E('news', () => {
     site = await startTestSite();
     browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(() => closeAll(browser, site));
 
   /** A page that records script errors and failed requests, which no news screen should cause. */
   async function openPage(path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, startTestSite, type TestSite } from './harness';
+import { closeAll, describeE2E, launchBrowser, OWNER, saveScreenshot, startTestSite, type TestSite, VIEWPORTS } from './harness';
 
 const SLOW = 120_000;
 
@@ -59,10 +59,7 @@ describeE2E('staff correct the record: matches by hand, Elo undo, staff accounts
     await signIn(page, OWNER.email, OWNER.password);
   }, SLOW);
 
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(() => closeAll(browser, site));
 
   it(
     'enters a forfeit by hand: the preview shows the Elo effect, and the team page shows the match with its Elo change',

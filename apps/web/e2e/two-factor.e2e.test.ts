@@ -2,7 +2,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, startTestSite, type TestSite } from './harness';
+import { closeAll, describeE2E, launchBrowser, OWNER, saveScreenshot, startTestSite, type TestSite, VIEWPORTS } from './harness';
 
 const SLOW = 120_000;
 
@@ -24,10 +24,7 @@ describeE2E('two-factor sign-in', () => {
     [site, browser] = await Promise.all([startTestSite({ seed: 'none' }), launchBrowser()]);
   }, SLOW);
 
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(() => closeAll(browser, site));
 
   it(
     'turns two-factor sign-in on from the admin panel, then signs in with a code from the app and with a recovery code',
