@@ -6,6 +6,7 @@ import { trpc } from '../../../lib/trpc';
 import { NoticeSlot, useNotice } from '../../admin-shell';
 import { formatName } from '../eventText';
 import { EMPTY_DETAILS, EventDetailsFields, type EventDetailsValue } from './EventDetailsFields';
+import { SeedOrder } from './SeedOrder';
 
 const FORMATS: EventFormat[] = ['single_elimination', 'double_elimination', 'round_robin', 'swiss'];
 const SEEDING: { value: SeedingMethod; label: string }[] = [
@@ -79,7 +80,7 @@ export function CreateEventForm({ onCreated }: { onCreated: (id: string) => void
       {format === 'swiss' && <NumberInput label="Swiss rounds" min={1} max={20} value={swissRounds} onChange={setSwissRounds} />}
       <MultiSelect
         label="Teams"
-        description={method === 'manual' ? 'Seeded in the order you pick them: the first is seed 1.' : 'Listed by current Elo.'}
+        description={method === 'manual' ? 'Seeded in the order you pick them; change a seed below to move a team.' : 'Listed by current Elo.'}
         placeholder={teams.isPending ? 'Loading teams' : 'Pick 2 to 64 teams'}
         searchable
         data={byElo.map((t) => ({ value: t.id, label: `${t.name} (${t.elo})` }))}
@@ -96,6 +97,7 @@ export function CreateEventForm({ onCreated }: { onCreated: (id: string) => void
           ))}
         </Group>
       </Radio.Group>
+      {method === 'manual' && <SeedOrder ids={teamIds} names={new Map(byElo.map((t) => [t.id, t.name]))} onChange={setTeamIds} />}
       {method === 'random' && (
         <TextInput label="Random seed" description="Leave empty to draw one; it is shown after creating, so the draw can be repeated." value={seed} onChange={(e) => setSeed(e.currentTarget.value)} />
       )}

@@ -69,6 +69,26 @@ describe('EventsAdminTab', () => {
     expect((await screen.findByText(/Created Winter Cup with 4 teams\. Random seed: drawn-42\./)).textContent).toContain('drawn-42');
   });
 
+  it('seeds by hand: typing another seed moves the team there, and the create call sends that order', async () => {
+    const calls: Record<string, unknown[]> = {};
+    renderTab(calls);
+    const form = await screen.findByRole('form', { name: 'Create an event' });
+    await userEvent.type(within(form).getByLabelText(/^Name/), 'Spring Open');
+    await userEvent.type(within(form).getByLabelText(/^Start date/), '2026-12-01');
+    await userEvent.type(within(form).getByLabelText(/^End date/), '2026-12-02');
+    await waitFor(() => expect((within(form).getByRole('button', { name: 'Pick the top 8 by Elo' }) as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(within(form).getByRole('button', { name: 'Pick the top 8 by Elo' }));
+    await userEvent.click(within(form).getByRole('radio', { name: 'By hand' }));
+    const lowSeed = within(form).getByRole('textbox', { name: 'Seed of Low' });
+    expect((lowSeed as HTMLInputElement).value).toBe('3');
+    await userEvent.clear(lowSeed);
+    await userEvent.type(lowSeed, '1');
+    await waitFor(() => expect((within(form).getByRole('textbox', { name: 'Seed of High' }) as HTMLInputElement).value).toBe('2'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Create event' }));
+    await waitFor(() => expect(calls.create).toHaveLength(1));
+    expect(calls.create![0]).toMatchObject({ team_ids: ['team-low', 'team-high', 'team-mid'], seeding: { method: 'manual' } });
+  });
+
   it('edits the picked event and links a slot to a match', async () => {
     const calls: Record<string, unknown[]> = {};
     renderTab(calls);
