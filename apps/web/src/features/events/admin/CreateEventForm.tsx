@@ -1,19 +1,14 @@
 import type { EventFormat, SeedingMethod } from '@campus-elo/api-contract';
-import { Button, Checkbox, Group, MultiSelect, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, MultiSelect, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { trpc } from '../../../lib/trpc';
 import { NoticeSlot, useNotice } from '../../admin-shell';
 import { formatName } from '../eventText';
 import { EMPTY_DETAILS, EventDetailsFields, type EventDetailsValue } from './EventDetailsFields';
-import { SeedOrder } from './SeedOrder';
+import { SeedingChoice, SeedOrder } from './SeedOrder';
 
 const FORMATS: EventFormat[] = ['single_elimination', 'double_elimination', 'round_robin', 'swiss'];
-const SEEDING: { value: SeedingMethod; label: string }[] = [
-  { value: 'elo', label: 'By Elo' },
-  { value: 'manual', label: 'By hand' },
-  { value: 'random', label: 'Random' },
-];
 
 /** Staff create an event: its details, format, teams and seeding; the bracket is drawn at once. */
 export function CreateEventForm({ onCreated }: { onCreated: (id: string) => void }) {
@@ -90,13 +85,7 @@ export function CreateEventForm({ onCreated }: { onCreated: (id: string) => void
       <Button variant="default" size="compact-sm" w="fit-content" onClick={() => setTeamIds(byElo.slice(0, 8).map((t) => t.id))} disabled={byElo.length < 2}>
         Pick the top 8 by Elo
       </Button>
-      <Radio.Group label="Seeding" value={method} onChange={(value) => setMethod(value as SeedingMethod)}>
-        <Group mt={4}>
-          {SEEDING.map((option) => (
-            <Radio key={option.value} value={option.value} label={option.label} />
-          ))}
-        </Group>
-      </Radio.Group>
+      <SeedingChoice value={method} onChange={setMethod} />
       {method === 'manual' && <SeedOrder ids={teamIds} names={new Map(byElo.map((t) => [t.id, t.name]))} onChange={setTeamIds} />}
       {method === 'random' && (
         <TextInput label="Random seed" description="Leave empty to draw one; it is shown after creating, so the draw can be repeated." value={seed} onChange={(e) => setSeed(e.currentTarget.value)} />

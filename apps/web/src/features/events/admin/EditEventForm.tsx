@@ -6,6 +6,7 @@ import { trpc } from '../../../lib/trpc';
 import { NoticeSlot, useConfirm, useNotice } from '../../admin-shell';
 import { RouterAnchor } from '../../common/RouterAnchor';
 import { EventDetailsFields, type EventDetailsValue } from './EventDetailsFields';
+import { ReseedForm } from './ReseedForm';
 
 const detailsOf = (event: EventDetail): EventDetailsValue => ({
   name: event.name,
@@ -114,6 +115,7 @@ export function EditEventForm({ event, onDeleted }: { event: EventDetail; onDele
         </Group>
       </Stack>
       <NoticeSlot notice={notice} onClose={clear} />
+      <ReseedForm key={event.id} event={event} onSeeded={refresh} />
       <Title order={3} size="h5" mt="md">
         Link a bracket slot to a match
       </Title>

@@ -34,6 +34,7 @@ function renderTab(calls: Record<string, unknown[]>) {
         'admin.events.create': record('create', (input) => ({ ...finishedPlayoff, name: input.name, seeding: { method: 'random', seed: 'drawn-42' } })),
         'admin.events.update': record('update', (input) => ({ ...finishedPlayoff, name: input.name })),
         'admin.events.linkMatch': record('link', () => finishedPlayoff),
+        'admin.events.seed': record('seed', () => ({ ...finishedPlayoff, seeding: { method: 'random', seed: 'again-7' } })),
       },
     },
   );
@@ -111,5 +112,17 @@ describe('EventsAdminTab', () => {
     await userEvent.click(within(link).getByRole('button', { name: 'Link' }));
     await waitFor(() => expect(calls.link).toEqual([{ id: EVENT_ID, slot: 3, match_id: '55555555-5555-4555-8555-555555555555' }]));
     expect(await screen.findByText('Linked the match to Final: Owls vs Foxes (linked).')).toBeTruthy();
+  });
+
+  it('seeds the picked event again at random and shows the seed drawn', async () => {
+    const calls: Record<string, unknown[]> = {};
+    renderTab(calls);
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Event' }), 'Fall');
+    await userEvent.click(await screen.findByRole('option', { name: /Fall Playoffs/ }));
+    const reseed = await screen.findByRole('form', { name: 'Seed again' });
+    await userEvent.click(within(reseed).getByRole('radio', { name: 'Random' }));
+    await userEvent.click(within(reseed).getByRole('button', { name: 'Seed again' }));
+    await waitFor(() => expect(calls.seed).toEqual([{ id: EVENT_ID, method: 'random' }]));
+    expect(await screen.findByText('Seeded Fall Playoffs again. Random seed: again-7.')).toBeTruthy();
   });
 });

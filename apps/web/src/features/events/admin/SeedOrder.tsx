@@ -1,4 +1,5 @@
-import { Group, NumberInput, Stack, Text } from '@mantine/core';
+import type { SeedingMethod } from '@campus-elo/api-contract';
+import { Group, NumberInput, Radio, Stack, Text } from '@mantine/core';
 
 /** `ids` with the one at `from` moved to `to` (both 0-based); the others keep their order. */
 export function moveTo(ids: readonly string[], from: number, to: number): string[] {
@@ -40,5 +41,24 @@ export function SeedOrder({ ids, names, onChange }: { ids: readonly string[]; na
         );
       })}
     </Stack>
+  );
+}
+
+const SEEDING: { value: SeedingMethod; label: string }[] = [
+  { value: 'elo', label: 'By Elo' },
+  { value: 'manual', label: 'By hand' },
+  { value: 'random', label: 'Random' },
+];
+
+/** How the bracket is seeded: by current Elo (the default), by hand, or at random from a seed. */
+export function SeedingChoice({ value, onChange }: { value: SeedingMethod; onChange(method: SeedingMethod): void }) {
+  return (
+    <Radio.Group label="Seeding" value={value} onChange={(next) => onChange(next as SeedingMethod)}>
+      <Group mt={4}>
+        {SEEDING.map((option) => (
+          <Radio key={option.value} value={option.value} label={option.label} />
+        ))}
+      </Group>
+    </Radio.Group>
   );
 }
