@@ -3,7 +3,7 @@ import { Button, Checkbox, MultiSelect, NumberInput, Select, Stack, TextInput } 
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { trpc } from '../../../lib/trpc';
-import { NoticeSlot, useNotice } from '../../admin-shell';
+import { NoticeSlot, submitted, useNotice } from '../../admin-shell';
 import { formatName } from '../eventText';
 import { EMPTY_DETAILS, EventDetailsFields, type EventDetailsValue } from './EventDetailsFields';
 import { SeedingChoice, SeedOrder } from './SeedOrder';
@@ -55,10 +55,7 @@ export function CreateEventForm({ onCreated }: { onCreated: (id: string) => void
       component="form"
       gap="sm"
       aria-label="Create an event"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+      onSubmit={submitted(submit)}
     >
       <EventDetailsFields value={details} onChange={setDetails} />
       <Select

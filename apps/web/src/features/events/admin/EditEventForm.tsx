@@ -3,7 +3,7 @@ import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { trpc } from '../../../lib/trpc';
-import { NoticeSlot, useConfirm, useNotice } from '../../admin-shell';
+import { NoticeSlot, submitted, useConfirm, useNotice } from '../../admin-shell';
 import { RouterAnchor } from '../../common/RouterAnchor';
 import { EventDetailsFields, type EventDetailsValue } from './EventDetailsFields';
 import { ReseedForm } from './ReseedForm';
@@ -99,10 +99,7 @@ export function EditEventForm({ event, onDeleted }: { event: EventDetail; onDele
         component="form"
         gap="sm"
         aria-label="Edit the event"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
+        onSubmit={submitted(save)}
       >
         <EventDetailsFields value={details} onChange={setDetails} />
         <Group>
@@ -123,10 +120,7 @@ export function EditEventForm({ event, onDeleted }: { event: EventDetail; onDele
         component="form"
         gap="sm"
         aria-label="Link a bracket slot to a match"
-        onSubmit={(e) => {
-          e.preventDefault();
-          linkSlot();
-        }}
+        onSubmit={submitted(linkSlot)}
       >
         <Group align="flex-end">
           <Select label="Slot" description="A bracket match whose two teams are known" searchable data={linkableSlots(event)} value={slot} onChange={setSlot} w={360} />

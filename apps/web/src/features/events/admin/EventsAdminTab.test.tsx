@@ -40,14 +40,26 @@ function renderTab(calls: Record<string, unknown[]>) {
   );
 }
 
+/** The create form with a name and the dates 1-2 December 2026 filled in. */
+async function fillNewEvent(name: string) {
+  const form = await screen.findByRole('form', { name: 'Create an event' });
+  await userEvent.type(within(form).getByLabelText(/^Name/), name);
+  await userEvent.type(within(form).getByLabelText(/^Start date/), '2026-12-01');
+  await userEvent.type(within(form).getByLabelText(/^End date/), '2026-12-02');
+  return form;
+}
+
+/** Opens the demo fixture's finished playoff in the tab's editor. */
+async function pickFallPlayoffs() {
+  await userEvent.type(await screen.findByRole('combobox', { name: 'Event' }), 'Fall');
+  await userEvent.click(await screen.findByRole('option', { name: /Fall Playoffs/ }));
+}
+
 describe('EventsAdminTab', () => {
   it('creates a double elimination from the top teams by Elo with a random seed, and shows the seed drawn', async () => {
     const calls: Record<string, unknown[]> = {};
     renderTab(calls);
-    const form = await screen.findByRole('form', { name: 'Create an event' });
-    await userEvent.type(within(form).getByLabelText(/^Name/), 'Winter Cup');
-    await userEvent.type(within(form).getByLabelText(/^Start date/), '2026-12-01');
-    await userEvent.type(within(form).getByLabelText(/^End date/), '2026-12-02');
+    const form = await fillNewEvent('Winter Cup');
     const format = within(form).getByRole('combobox', { name: 'Format' });
     await userEvent.clear(format);
     await userEvent.type(format, 'Double');
@@ -73,10 +85,7 @@ describe('EventsAdminTab', () => {
   it('seeds by hand: typing another seed moves the team there, and the create call sends that order', async () => {
     const calls: Record<string, unknown[]> = {};
     renderTab(calls);
-    const form = await screen.findByRole('form', { name: 'Create an event' });
-    await userEvent.type(within(form).getByLabelText(/^Name/), 'Spring Open');
-    await userEvent.type(within(form).getByLabelText(/^Start date/), '2026-12-01');
-    await userEvent.type(within(form).getByLabelText(/^End date/), '2026-12-02');
+    const form = await fillNewEvent('Spring Open');
     await waitFor(() => expect((within(form).getByRole('button', { name: 'Pick the top 8 by Elo' }) as HTMLButtonElement).disabled).toBe(false));
     await userEvent.click(within(form).getByRole('button', { name: 'Pick the top 8 by Elo' }));
     await userEvent.click(within(form).getByRole('radio', { name: 'By hand' }));
@@ -93,8 +102,7 @@ describe('EventsAdminTab', () => {
   it('edits the picked event and links a slot to a match', async () => {
     const calls: Record<string, unknown[]> = {};
     renderTab(calls);
-    await userEvent.type(await screen.findByRole('combobox', { name: 'Event' }), 'Fall');
-    await userEvent.click(await screen.findByRole('option', { name: /Fall Playoffs/ }));
+    await pickFallPlayoffs();
     const form = await screen.findByRole('form', { name: 'Edit the event' });
     const name = within(form).getByLabelText(/^Name/) as HTMLInputElement;
     expect(name.value).toBe('Fall Playoffs');
@@ -117,8 +125,7 @@ describe('EventsAdminTab', () => {
   it('seeds the picked event again at random and shows the seed drawn', async () => {
     const calls: Record<string, unknown[]> = {};
     renderTab(calls);
-    await userEvent.type(await screen.findByRole('combobox', { name: 'Event' }), 'Fall');
-    await userEvent.click(await screen.findByRole('option', { name: /Fall Playoffs/ }));
+    await pickFallPlayoffs();
     const reseed = await screen.findByRole('form', { name: 'Seed again' });
     await userEvent.click(within(reseed).getByRole('radio', { name: 'Random' }));
     await userEvent.click(within(reseed).getByRole('button', { name: 'Seed again' }));

@@ -3,7 +3,7 @@ import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { trpc } from '../../../lib/trpc';
-import { NoticeSlot, useNotice } from '../../admin-shell';
+import { NoticeSlot, submitted, useNotice } from '../../admin-shell';
 import { SeedingChoice, SeedOrder } from './SeedOrder';
 
 /** Seeds the event's teams again and redraws the bracket; the server refuses once a bracket match has a result or a link. */
@@ -33,10 +33,7 @@ export function ReseedForm({ event, onSeeded }: { event: EventDetail; onSeeded(n
       component="form"
       gap="sm"
       aria-label="Seed again"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+      onSubmit={submitted(submit)}
     >
       <Title order={3} size="h5" mt="md">
         Seed again
