@@ -2,7 +2,7 @@ import type { AuditEntry, auditListInput, Paged } from '@campus-elo/api-contract
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import { pageWindow } from '../../lib/paging';
+import { pageWindow, toPaged } from '../../lib/paging';
 
 type AuditFilters = z.output<typeof auditListInput>;
 
@@ -49,22 +49,21 @@ export async function listAudit(db: Kysely<Database>, input: AuditFilters): Prom
       .offset(offset)
       .execute(),
   ]);
-  const total = Number(count);
-  return {
-    count: total,
-    total_pages: Math.ceil(total / input.page_size),
-    current_page: input.page,
-    page_size: input.page_size,
-    results: rows.map((row) => ({
-      id: row.id,
-      at: row.created_at.toISOString(),
-      actor: row.user_id && row.email ? { id: row.user_id, email: row.email } : null,
-      action: row.action,
-      entity: row.entity,
-      entity_ids: row.entity_ids,
-      changes: auditChanges(row.details),
-      details: row.details ?? null,
-      elo_run: row.elo_run_id ? { id: row.elo_run_id, undone_at: row.elo_run_undone_at?.toISOString() ?? null } : null,
-    })),
-  };
+  return toPaged(
+    {
+      count,
+      results: rows.map((row) => ({
+        id: row.id,
+        at: row.created_at.toISOString(),
+        actor: row.user_id && row.email ? { id: row.user_id, email: row.email } : null,
+        action: row.action,
+        entity: row.entity,
+        entity_ids: row.entity_ids,
+        changes: auditChanges(row.details),
+        details: row.details ?? null,
+        elo_run: row.elo_run_id ? { id: row.elo_run_id, undone_at: row.elo_run_undone_at?.toISOString() ?? null } : null,
+      })),
+    },
+    input,
+  );
 }

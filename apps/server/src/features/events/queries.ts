@@ -4,7 +4,7 @@ import type { Database } from '@campus-elo/db';
 import { eventStatus, placementLabel, standings } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
 import { notFound } from '../../lib/errors';
-import { pageWindow } from '../../lib/paging';
+import { pageWindow, toPaged } from '../../lib/paging';
 import { readBracket, type BracketEvent, type BracketRead } from './bracket';
 
 type Db = Kysely<Database>;
@@ -52,25 +52,24 @@ export async function listEvents(db: Db, rawInput: EventListInput, today: Date =
       .offset(offset)
       .execute(),
   ]);
-  const total = Number(count);
-  return {
-    count: total,
-    total_pages: Math.ceil(total / input.page_size),
-    current_page: input.page,
-    page_size: input.page_size,
-    results: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      start_date: r.start_date,
-      end_date: r.end_date,
-      season: r.season_id && r.season_name ? { id: r.season_id, name: r.season_name } : null,
-      picture: r.picture,
-      format: r.format,
-      status: eventStatus({ startDate: r.start_date, endDate: r.end_date, decided: r.winner_team_id !== null, anyPlayed: r.any_played }, day),
-      team_count: Number(r.team_count ?? 0),
-      winner: r.winner_team_id && r.winner_name ? { id: r.winner_team_id, name: r.winner_name, picture: r.winner_picture ?? null } : null,
-    })),
-  };
+  return toPaged(
+    {
+      count,
+      results: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        start_date: r.start_date,
+        end_date: r.end_date,
+        season: r.season_id && r.season_name ? { id: r.season_id, name: r.season_name } : null,
+        picture: r.picture,
+        format: r.format,
+        status: eventStatus({ startDate: r.start_date, endDate: r.end_date, decided: r.winner_team_id !== null, anyPlayed: r.any_played }, day),
+        team_count: Number(r.team_count ?? 0),
+        winner: r.winner_team_id && r.winner_name ? { id: r.winner_team_id, name: r.winner_name, picture: r.winner_picture ?? null } : null,
+      })),
+    },
+    input,
+  );
 }
 
 export interface EventTeamRow extends TeamRef {

@@ -52,7 +52,7 @@ function PlayerHeader({ player }: { player: Loadable<PlayerPageData> }) {
             {p.benched ? 'Benched' : 'Active'}
           </Badge>
         </div>
-        <dl className={classes.facts}>
+        <dl className={headerClasses.facts}>
           <div>
             <dt>Elo</dt>
             <dd data-fact="elo">{p.elo}</dd>

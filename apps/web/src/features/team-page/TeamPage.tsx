@@ -40,7 +40,7 @@ function TeamHeader({ team }: { team: TeamQuery }) {
       <div className={headerClasses.headerText}>
         <Title order={1}>{t.name}</Title>
         {t.school_name && <Text c="dimmed">{t.school_name}</Text>}
-        <dl className={classes.facts}>
+        <dl className={headerClasses.facts}>
           <div>
             <dt>Elo</dt>
             <dd data-fact="elo">{t.elo}</dd>
