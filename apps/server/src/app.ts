@@ -19,7 +19,7 @@ import { answerFrameworkError, registerErrorHandler } from './http/error-handler
 import { restErrorResponse, toTrpcError } from './http/errors';
 import { requestInfo } from './http/request-info';
 import { restEndpoints } from './http/rest-endpoints';
-import { COMPRESS_THRESHOLD_BYTES, registerResponseCache, ResponseCache } from './http/response-cache';
+import { COMPRESS_THRESHOLD_BYTES, registerResponseCache, ResponseCache, responseCacheServer } from './http/response-cache';
 import { registerRestRoutes } from './http/rest-routes';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -31,8 +31,7 @@ import { createContext, type AppDeps } from './trpc';
  * while the notices can arrive: from the first LISTEN on, and again once a lost listening
  * connection is back (emptied then, since notices sent meanwhile are lost).
  */
-async function startResponseCache(app: FastifyInstance, listen: DatabaseHandle['listen'], maxBytes: number): Promise<ResponseCache> {
-  const cache = new ResponseCache({ maxBytes });
+async function startResponseCache(app: FastifyInstance, cache: ResponseCache, listen: DatabaseHandle['listen']): Promise<void> {
   let lost = false;
   const stop = await listen(DATA_CHANGED_CHANNEL, {
     onNotification: () => cache.invalidate(),
@@ -49,7 +48,6 @@ async function startResponseCache(app: FastifyInstance, listen: DatabaseHandle['
   });
   app.addHook('onClose', stop);
   registerResponseCache(app, cache);
-  return cache;
 }
 
 /** /healthz answers 503 when the database does not answer SELECT 1 within this. */
@@ -69,7 +67,9 @@ export interface BuildAppOptions extends AppDeps {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
   const deps: AppDeps = { db, config, jobs: options.jobs };
+  const responseCache = config.responseCache.enabled && options.listen ? new ResponseCache({ maxBytes: config.responseCache.maxBytes }) : undefined;
   const app = Fastify({
+    ...(responseCache && { serverFactory: responseCacheServer(responseCache) }),
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
@@ -78,9 +78,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: answerFrameworkError,
   });
   registerErrorHandler(app);
+  // The cache's hook comes first: a hit carries the security headers it kept (response-cache.ts).
+  if (responseCache && options.listen) await startResponseCache(app, responseCache, options.listen);
   await registerSecurityHeaders(app, config);
-
-  const responseCache = config.responseCache.enabled && options.listen ? await startResponseCache(app, options.listen, config.responseCache.maxBytes) : undefined;
   // Before compress, so the ETag hook sees the plain body.
   registerCaching(app, responseCache);
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });

@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,14 +11,25 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-/** What a kept answer says of itself; the rest (security headers) is made per answer. */
-const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary'] as const;
+/** Headers that belong to one response, not to the answer: never kept. */
+const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie']);
+
+/**
+ * A JSON answer runs no inline script or style, so its kept copy carries the leader's policy
+ * without the leader's nonce (stricter, and no nonce is ever sent twice).
+ */
+const withoutNonces = (policy: string) => policy.replace(/ 'nonce-[^']*'/g, '');
 
 /** One public read's answer, as sent: the same bytes in each encoding, and its validator. */
 export interface CachedAnswer {
   etag: string;
-  headers: Readonly<Record<string, string>>;
   bodies: Readonly<Partial<Record<Encoding, Buffer>>> & { identity: Buffer };
+  /**
+   * The header lines of each answer it gives, as writeHead takes them ([name, value, ...]):
+   * every header the leader's answer had (security headers included) but those of one
+   * response, then each body's length and encoding; `notModified` is the 304's.
+   */
+  heads: Readonly<Partial<Record<Encoding, string[]>>> & { notModified: string[] };
 }
 
 /** The first request for a key runs the procedure; the others for the same key wait for it. */
@@ -49,7 +61,7 @@ const sessionCookie = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE_NAME}=`);
  * Only anonymous requests share answers: a session (cookie or Bearer token) skips the cache
  * both ways. A tRPC client asking for streamed answers (jsonl) gets another body for the same URL.
  */
-function mayShare(req: FastifyRequest): boolean {
+function mayShare(req: Pick<IncomingMessage, 'headers'>): boolean {
   const { authorization, cookie, accept } = req.headers;
   if (authorization !== undefined) return false;
   if (cookie !== undefined && sessionCookie.test(cookie)) return false;
@@ -136,6 +148,20 @@ export class ResponseCache {
     return true;
   }
 
+  /**
+   * The front door (responseCacheServer): a hit already kept is written before Fastify makes
+   * its request, reply and logger, so it costs about what the bare HTTP stack does. Anything
+   * else (a miss, a wait for a leader) answers false and goes on to Fastify.
+   */
+  answerRaw(req: IncomingMessage, res: ServerResponse): boolean {
+    if (!this.listening || req.method !== 'GET' || req.url === undefined || !mayShare(req)) return false;
+    const key = cacheKeyOf(req.url);
+    const answer = key === undefined ? undefined : this.answers.get(key);
+    if (!answer) return false;
+    this.write(req, res, answer);
+    return true;
+  }
+
   /** Whether this request was answered from the cache (onSend leaves it alone). */
   answered(req: FastifyRequest): boolean {
     return this.served.has(req);
@@ -148,12 +174,7 @@ export class ResponseCache {
   keep(req: FastifyRequest, reply: FastifyReply, body: Buffer, etag: string): CachedAnswer | undefined {
     const leader = this.leaders.get(req);
     if (!leader || leader.flight.generation !== this.generation || !this.listening) return undefined;
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) {
-      const value = reply.getHeader(name);
-      if (value !== undefined) headers[name] = String(value);
-    }
-    const answer: CachedAnswer = { etag, headers, bodies: compressed(body) };
+    const answer = keptAnswer(etag, reply.getHeaders(), compressed(body));
     this.answers.set(leader.key, answer);
     this.land(req);
     return answer;
@@ -176,26 +197,55 @@ export class ResponseCache {
     return flight;
   }
 
+  /** A hit that reached Fastify (it waited for its leader, or came through inject). */
   private send(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): void {
     this.served.add(req);
-    // x-cache for operators and the tests: this answer touched no procedure and no database.
-    reply.headers(answer.headers).header('x-cache', 'hit');
+    reply.hijack();
+    this.write(req.raw, reply.raw, answer);
+  }
+
+  /**
+   * Writes a hit straight to the socket: the kept headers and bytes need none of Fastify's
+   * reply work (serialisers, onSend hooks, helmet's policy built anew), which is most of what
+   * a hit would otherwise cost (docs/architecture.md, "The response cache").
+   */
+  private write(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer): void {
     if (ifNoneMatchHits(req.headers['if-none-match'], answer.etag)) {
-      void reply.code(304).send();
+      res.writeHead(304, answer.heads.notModified).end();
       return;
     }
-    void reply.send(this.bodyFor(req, reply, answer));
+    const encoding = this.encodingFor(req.headers['accept-encoding'], answer);
+    res.writeHead(200, answer.heads[encoding]).end(answer.bodies[encoding]);
   }
 
   /** The answer's bytes in the encoding the client takes best, with the header that says which. */
   bodyFor(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): Buffer {
-    const accepted = req.headers['accept-encoding'];
-    const encoding = accepted ? (this.encodings.negotiate(accepted.toLowerCase()) ?? 'identity') : 'identity';
-    const body = answer.bodies[encoding];
-    if (!body || encoding === 'identity') return answer.bodies.identity;
+    const encoding = this.encodingFor(req.headers['accept-encoding'], answer);
+    if (encoding === 'identity') return answer.bodies.identity;
     reply.header('content-encoding', encoding);
-    return body;
+    return answer.bodies[encoding]!;
   }
+
+  /** The best encoding the client takes that this answer has (small answers have only identity). */
+  private encodingFor(accepted: string | undefined, answer: CachedAnswer): Encoding {
+    const encoding = accepted ? (this.encodings.negotiate(accepted.toLowerCase()) ?? 'identity') : 'identity';
+    return answer.bodies[encoding] ? encoding : 'identity';
+  }
+}
+
+/** A leader's answer as kept: its bodies, and the header lines each of them goes out with. */
+function keptAnswer(etag: string, replyHeaders: Record<string, string | number | string[] | undefined>, bodies: CachedAnswer['bodies']): CachedAnswer {
+  // x-cache for operators and the tests: this answer touched no procedure and no database.
+  const shared = ['x-cache', 'hit'];
+  for (const [name, value] of Object.entries(replyHeaders)) {
+    if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
+    for (const line of Array.isArray(value) ? value : [String(value)]) shared.push(name, name === 'content-security-policy' ? withoutNonces(line) : line);
+  }
+  const heads: { notModified: string[] } & Partial<Record<Encoding, string[]>> = { notModified: shared };
+  for (const [encoding, body] of Object.entries(bodies) as [Encoding, Buffer][]) {
+    heads[encoding] = [...shared, 'content-length', String(body.length), ...(encoding === 'identity' ? [] : ['content-encoding', encoding])];
+  }
+  return { etag, bodies, heads };
 }
 
 /** The same bytes gzip- and brotli-compressed with @fastify/compress's settings, when big enough to gain. */
@@ -218,8 +268,8 @@ declare module 'fastify' {
 }
 
 /**
- * Registers the cache's request hooks: hits are answered in onRequest, before the cookie
- * parser, the router's handler, tRPC, zod or SQL; the leader's answer is kept by caching.ts's
+ * Registers the cache's request hooks, first of all hooks (app.ts): hits are answered in
+ * onRequest, before the security headers, the cookie parser, the router's handler, tRPC, zod or SQL; the leader's answer is kept by caching.ts's
  * onSend; a successful write through this replica empties it before its answer leaves (the
  * notice from the database follows).
  */
@@ -237,4 +287,19 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     return payload;
   });
   app.addHook('onResponse', async (req) => cache.land(req));
+}
+
+/**
+ * Fastify's serverFactory (app.ts): the HTTP server whose requests meet the cache's front door
+ * first. The timeouts are the ones Fastify gives a server it makes itself.
+ */
+export function responseCacheServer(cache: ResponseCache) {
+  return (handler: (req: IncomingMessage, res: ServerResponse) => void, options: { keepAliveTimeout?: number; requestTimeout?: number }): Server => {
+    const server = createServer((req, res) => {
+      if (!cache.answerRaw(req, res)) handler(req, res);
+    });
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    return server;
+  };
 }
