@@ -31,6 +31,8 @@ const configSchema = z.object({
   FACEIT_WEBHOOK_HEADER: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9-]+$/).default('X-Webhook-Secret')),
   /** Unset: every 120 s while a match is live or starts within the hour, else every 1800 s. 0: off. */
   SYNC_INTERVAL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).optional()),
+  /** A running job whose worker has given no sign of life for this long is queued again. */
+  JOB_STALE_AFTER_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(2).max(3600).default(30)),
   SANITY_PROJECT_ID: optionalText,
   SANITY_DATASET: z.preprocess(emptyAsUndefined, z.string().default('production')),
   SANITY_API_VERSION: z.preprocess(emptyAsUndefined, z.string().default('2025-08-13')),
@@ -70,6 +72,8 @@ export interface Config {
   faceitWebhook: { secret: string | undefined; header: string };
   /** The scheduled sync: 'adaptive' (120 s while a match is live or near, else 1800 s), a fixed number of seconds, or 'off'. */
   syncInterval: 'adaptive' | 'off' | number;
+  /** A running job whose heartbeat is older than this is handed back to the queue (features/jobs). */
+  jobStaleAfterMs: number;
   sanity: { projectId: string | undefined; dataset: string; apiVersion: string };
   /** NDJSON file of posts for the local content endpoint; defaults to the demo dataset. */
   contentDataset: string | undefined;
@@ -107,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     discordWebhookUrl: c.DISCORD_WEBHOOK_URL,
     faceitWebhook: { secret: c.FACEIT_WEBHOOK_SECRET, header: c.FACEIT_WEBHOOK_HEADER },
     syncInterval: c.SYNC_INTERVAL_SECONDS === undefined ? 'adaptive' : c.SYNC_INTERVAL_SECONDS === 0 ? 'off' : c.SYNC_INTERVAL_SECONDS,
+    jobStaleAfterMs: c.JOB_STALE_AFTER_SECONDS * 1000,
     sanity: { projectId: c.SANITY_PROJECT_ID, dataset: c.SANITY_DATASET, apiVersion: c.SANITY_API_VERSION },
     contentDataset: c.CONTENT_DATASET,
     webDist: c.WEB_DIST,

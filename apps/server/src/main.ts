@@ -8,7 +8,10 @@ import { openDatabase } from './startup';
 const config = loadConfig();
 const handle = await openDatabase(config, (line) => console.log(line));
 // The queue starts before the app (whose logger Fastify owns), so it logs one line per error.
-const jobLog = { warn: (details: { err?: unknown }, message: string) => console.warn(`${message}: ${details.err instanceof Error ? details.err.message : String(details.err)}`) };
+const jobLog = {
+  warn: ({ err, ...details }: { err?: unknown }, message: string) =>
+    console.warn(err === undefined ? `${message} ${JSON.stringify(details)}` : `${message}: ${err instanceof Error ? err.message : String(err)}`),
+};
 const jobs = new JobQueue({ db: handle.db, config }, handle, jobLog);
 await jobs.start();
 // handle.listen serves both the response cache and the live stream.

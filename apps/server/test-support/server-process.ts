@@ -12,6 +12,8 @@ export interface ServerProcess {
   /** Everything the process wrote to stdout and stderr. */
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or an OOM kill would end it: nothing of its own shutdown runs. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -46,6 +48,11 @@ export async function startServerProcess(env: Record<string, string>, readyWithi
       const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await ended;
       clearTimeout(killer);
+    },
+    async kill() {
+      if (exited) return;
+      child.kill('SIGKILL');
+      await ended;
     },
   };
 

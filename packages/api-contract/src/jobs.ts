@@ -10,14 +10,20 @@ export const jobItem = z.object({
   id: z.uuid(),
   kind: jobKind,
   state: jobState,
-  /** Coarse for now: total is 1 (the tool runs as one transaction), done 1 once it ended; errors counts failed items. */
+  /**
+   * Moves while the job runs: items done of total (matches fetched, players looked up; the
+   * tools that are one transaction count a few steps), errors counts the failed items.
+   */
   progress: z.object({ done: z.number().int(), total: z.number().int(), errors: z.number().int() }),
-  /** The tool's own answer, as its synchronous endpoint gives it; null until done. */
+  /** The tool's own answer, as its synchronous endpoint gives it (also when cancelled after some items); else null. */
   result: z.unknown().nullable(),
+  /** Failed items as they are reported, then why the job failed or how it was cancelled (item null). */
   errors: z.array(z.object({ item: z.string().nullable(), reason: z.string() })),
   created_by: z.object({ id: z.uuid(), email: z.string() }).nullable(),
   created_at: z.iso.datetime(),
   finished_at: z.iso.datetime().nullable(),
+  /** Set while a running job is being cancelled: it stops after its current item. */
+  cancel_requested_at: z.iso.datetime().nullable(),
 });
 
 export const jobListInput = z.object({ page: pageParam, page_size: pageSizeParam(20) });

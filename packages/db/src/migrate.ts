@@ -17,6 +17,7 @@ import * as jobs from './migrations/0073_jobs';
 import * as discordOutbox from './migrations/0074_discord_outbox';
 import * as matchChangesOnInsert from './migrations/0075_match_changes_on_insert';
 import * as events from './migrations/0080_events';
+import * as jobsHeartbeatCancel from './migrations/0085_jobs_heartbeat_cancel';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0074_discord_outbox': discordOutbox,
   '0075_match_changes_on_insert': matchChangesOnInsert,
   '0080_events': events,
+  '0085_jobs_heartbeat_cancel': jobsHeartbeatCancel,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -215,6 +215,14 @@ export interface FaceitWebhookEvents {
 }
 
 export interface Jobs {
+  /**
+   * How many times a worker claimed the job; a worker whose claim was replaced stops and writes nothing.
+   */
+  attempt: Generated<number>;
+  /**
+   * When staff asked to cancel the job while it ran; its worker stops at the next item.
+   */
+  cancel_requested_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   created_by: string | null;
   /**
@@ -222,6 +230,10 @@ export interface Jobs {
    */
   errors: Generated<JsonText>;
   finished_at: Timestamp | null;
+  /**
+   * Last sign of life of the worker running the job; a stale one hands the job back to the queue.
+   */
+  heartbeat_at: Timestamp | null;
   id: string;
   /**
    * The tool's input, as its endpoint takes it.
@@ -232,7 +244,7 @@ export interface Jobs {
    */
   kind: string;
   /**
-   * {done, total, errors}.
+   * {done, total, errors}: items done of total so far, and how many failed.
    */
   progress: Generated<JsonText>;
   /**

@@ -243,6 +243,24 @@ describe('recalculate all Elo', () => {
     expect(await auditActions()).toEqual([]);
   });
 
+  it('rolls back when its job is cancelled between batches, having told its steps so far', async () => {
+    const before = await dumpTables(t.db, ['teams', 'matches']);
+    const cancel = new AbortController();
+    const steps: string[] = [];
+    const cancelled = recalculateAllElo(t.db, teamEloRecalculateInput.parse({}), t.owner, {
+      batchSize: 1,
+      afterBatch: (n) => {
+        if (n === 2) cancel.abort(new Error('cancelled by staff'));
+      },
+      signal: cancel.signal,
+      onProgress: (done, total) => steps.push(`${done}/${total}`),
+    });
+    await expect(cancelled).rejects.toThrow('cancelled by staff');
+    expect(steps).toEqual(['0/3', '1/3']);
+    expect(await dumpTables(t.db, ['teams', 'matches'])).toEqual(before);
+    expect(await auditActions()).toEqual([]);
+  });
+
   it('is for owners only', async () => {
     await expect(t.callerFor(t.admin).admin.elo.recalculateAll({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });

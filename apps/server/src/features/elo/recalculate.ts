@@ -2,17 +2,19 @@ import type { teamEloRecalculateInput, TeamEloRecalculateOutput } from '@campus-
 import type { Database } from '@campus-elo/db';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { progressCounter, type ToolProgress } from '../../lib/tool-progress';
 import { recordAudit, type AuditEntry } from '../audit/record';
 import { lockEloLedger, replayLedger, skipReasonCounts, type ReplayOptions } from './ledger';
 import { eloChangesBetween, recordEloRun, teamEloRunChanges, teamEloSnapshot, type RunChange } from './runs';
 
-export type RecalculateOptions = Pick<ReplayOptions, 'batchSize' | 'afterBatch'>;
+export type RecalculateOptions = Pick<ReplayOptions, 'batchSize' | 'afterBatch'> & ToolProgress;
 
 /**
  * Replays the whole Elo ledger (ledger.ts) and writes what differs, in one transaction: a
  * failure midway leaves every Elo as it was. With reset_to_default every team starts from
  * default_elo and the adjustments are dropped; without it, each team starts from its own
- * starting Elo with its adjustments, so on a consistent ledger nothing changes.
+ * starting Elo with its adjustments, so on a consistent ledger nothing changes. Progress
+ * is told in three steps; a stop (checked between written batches too) rolls it all back.
  */
 export async function recalculateAllElo(
   db: Kysely<Database>,
@@ -21,6 +23,7 @@ export async function recalculateAllElo(
   options: RecalculateOptions = {},
 ): Promise<TeamEloRecalculateOutput> {
   return db.transaction().execute(async (trx) => {
+    const steps = progressCounter(options, 3);
     await lockEloLedger(trx);
     const eloBefore = await teamEloSnapshot(trx);
     // What undo puts back besides the Elo: the starting Elo and the adjustments a reset drops.
@@ -36,7 +39,16 @@ export async function recalculateAllElo(
       await trx.updateTable('teams').set({ starting_elo: input.default_elo }).where('starting_elo', '<>', input.default_elo).execute();
       droppedAdjustments = await trx.deleteFrom('elo_adjustments').returningAll().execute();
     }
-    const replay = await replayLedger(trx, { from: null, ...options });
+    steps.step();
+    const replay = await replayLedger(trx, {
+      from: null,
+      batchSize: options.batchSize,
+      afterBatch: async (batchNumber) => {
+        await options.afterBatch?.(batchNumber);
+        options.signal?.throwIfAborted();
+      },
+    });
+    steps.step();
     const changes = eloChangesBetween(eloBefore, await teamEloSnapshot(trx));
     const changed = changes.length > 0 || startingChanges.length > 0 || droppedAdjustments.length > 0;
     const eloRunId = changed
@@ -69,6 +81,7 @@ export async function recalculateAllElo(
         skipped: skipReasonCounts(replay.skipped),
       },
     });
+    steps.step();
     return answer;
   });
 }

@@ -3,6 +3,7 @@ import type { Database } from '@campus-elo/db';
 import { teamEloFromRoster, type RosterPlayer } from '@campus-elo/domain';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { progressCounter, type ToolProgress } from '../../lib/tool-progress';
 import { recordAudit, type AuditEntry } from '../audit/record';
 import { lockEloLedger, recordAdjustments } from './ledger';
 import { eloChangesBetween, recordEloRun, teamEloRunChanges, teamEloSnapshot } from './runs';
@@ -10,14 +11,17 @@ import { eloChangesBetween, recordEloRun, teamEloRunChanges, teamEloSnapshot } f
 /**
  * Rates every team (or only never-rated ones, whose Elo still equals default_elo) from its
  * roster: one read of the teams, one of all rostered players, and the new Elo recorded as
- * adjustments of one run (ledger.ts), kept for undo under the same id (runs.ts).
+ * adjustments of one run (ledger.ts), kept for undo under the same id (runs.ts). One
+ * transaction: progress is told in three steps, and a stop rolls it all back.
  */
 export async function calculateTeamElo(
   db: Kysely<Database>,
   input: z.output<typeof teamEloCalculateInput>,
   actor: AuditEntry['user'],
+  progress?: ToolProgress,
 ): Promise<TeamEloCalculateOutput> {
   return db.transaction().execute(async (trx) => {
+    const steps = progressCounter(progress, 3);
     await lockEloLedger(trx);
     const eloBefore = await teamEloSnapshot(trx);
     let teamQuery = trx.selectFrom('teams').select(['id']);
@@ -39,9 +43,11 @@ export async function calculateTeamElo(
       if (elo === null) withoutEnoughPlayers += 1;
       else rated.push({ teamId: team.id, elo });
     }
+    steps.step();
 
     const runId = crypto.randomUUID();
     const adjusted = await recordAdjustments(trx, rated, { reason: 'calculate', userId: actor?.id ?? null, runId, at: new Date() });
+    steps.step();
     const changes = eloChangesBetween(eloBefore, await teamEloSnapshot(trx));
     const eloRunId = changes.length === 0 ? null : await recordEloRun(trx, { id: runId, kind: 'calculate', userId: actor?.id ?? null, changes: teamEloRunChanges(changes) });
     const answer = {
@@ -58,6 +64,7 @@ export async function calculateTeamElo(
       ids: rated.map((r) => r.teamId),
       details: { ...input, ...answer, elo_changes: changes.length, run_id: runId, teams_adjusted: adjusted },
     });
+    steps.step();
     return answer;
   });
 }

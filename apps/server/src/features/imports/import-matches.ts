@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/record';
 import { appliedFacts, lockEloLedger, settleMatches, skipReasonCounts, skippedNote, type AppliedFacts } from '../elo/ledger';
 import { chunked, valuesList } from '../../lib/sql-batch';
 import { notFound } from '../../lib/errors';
+import { progressCounter, type ToolProgress } from '../../lib/tool-progress';
 
 type ImportInput = z.output<typeof importMatchesInput>;
 type Team = NonNullable<PreviewItemOutput['teams']['faction1']>;
@@ -370,9 +371,10 @@ async function upsertMatches(
 /**
  * Imports a competition's matches in one transaction: competition, teams (matched or
  * created, remembered as participants), roster players, matches (upserted), and the Elo
- * ledger settled for them (a result that now counts moves Elo once; ledger.ts).
+ * ledger settled for them (a result that now counts moves Elo once; ledger.ts). Progress
+ * is told in four steps (teams, players, matches, Elo); a stop rolls it all back.
  */
-export async function importMatches(db: Kysely<Database>, input: ImportInput, user: { id: string } | null): Promise<ImportMatchesOutput> {
+export async function importMatches(db: Kysely<Database>, input: ImportInput, user: { id: string } | null, progress?: ToolProgress): Promise<ImportMatchesOutput> {
   const { importable, skipped: leftOut } = importableItems(input.data.items);
   const externalId = input.competition_id ?? importable.find((i) => i.item.competition_id)?.item.competition_id ?? null;
   const platformTeams = new Map<string, Team>();
@@ -382,6 +384,7 @@ export async function importMatches(db: Kysely<Database>, input: ImportInput, us
   }
 
   return db.transaction().execute(async (trx) => {
+    const steps = progressCounter(progress, 4);
     await lockEloLedger(trx);
     const season = await requireSeason(trx, input.season_id);
     await requireMatchedTeams(trx, input.participant_matches);
@@ -392,8 +395,11 @@ export async function importMatches(db: Kysely<Database>, input: ImportInput, us
 
     const scope = { platform: input.platform, competitionId, seasonId: season.id, type: input.type };
     const { teamIdByName, created: teamsCreated } = await resolveTeams(trx, scope, platformTeams, input.participant_matches);
+    steps.step();
     const playersCreated = await attachPlayers(trx, rosterPlayers(importable, input.platform, teamIdByName), season.id);
+    steps.step();
     const { ids, imported, updated, skipped, kept, disagreements, before } = await upsertMatches(trx, scope, importable, teamIdByName);
+    steps.step();
     const elo = await settleMatches(trx, ids, before);
 
     const matchesSkipped = leftOut + skipped;
@@ -417,6 +423,7 @@ export async function importMatches(db: Kysely<Database>, input: ImportInput, us
         elo_replayed_from: elo.replayedFrom,
       },
     });
+    steps.step();
     return {
       message: `Imported ${imported} new matches, updated ${updated}, skipped ${matchesSkipped}.${keptNote(kept, disagreements)}${skippedNote(elo.skipped)}`,
       matches_imported: imported,

@@ -5,13 +5,14 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import { recordAudit } from '../audit/record';
-import { mapSettled, PLATFORM_CONCURRENCY } from '../../lib/concurrency';
+import { mapSettled, PLATFORM_CONCURRENCY, type MapSettledOptions } from '../../lib/concurrency';
 import { appliedFacts, lockEloLedger, settleMatches, skipReasonCounts, skippedNote } from '../elo/ledger';
 import { faceitClient } from './platforms/faceit-client';
 import { describeFailure } from './platforms/http';
 import { leaguespotClient } from './platforms/leaguespot-client';
 import { chunked, valuesList } from '../../lib/sql-batch';
 import { notFound } from '../../lib/errors';
+import { progressCounter, type ToolProgress } from '../../lib/tool-progress';
 import { handSetDisagreements, keptNote } from './hand-set-results';
 
 type UpdateInput = z.output<typeof updateMatchesInput>;
@@ -55,17 +56,25 @@ function fieldsOf(outcome: PreviewOutcome): PreviewMatchFields {
 }
 
 /** Fetches one platform's matches; a missing key or a platform down only fails its own matches. */
-async function freshFields(config: Config, platform: PlatformColumn, matches: readonly Candidate[]) {
+async function freshFields(config: Config, platform: PlatformColumn, matches: readonly Candidate[], options: MapSettledOptions<PreviewMatchFields>) {
   if (platform === 'faceit') {
     const client = faceitClient(config);
-    return mapSettled(matches, PLATFORM_CONCURRENCY, async (m) => fieldsOf(faceitMatchToPreview(await client.match(m.external_id))));
+    return mapSettled(matches, PLATFORM_CONCURRENCY, async (m) => fieldsOf(faceitMatchToPreview(await client.match(m.external_id))), options);
   }
   const client = leaguespotClient(config);
-  return mapSettled(matches, PLATFORM_CONCURRENCY, async (m) => {
-    const [detail, participants] = await Promise.all([client.match(m.external_id), client.matchParticipants(m.external_id)]);
-    return fieldsOf(leaguespotMatchToPreview({ match: detail, detail, participants }));
-  });
+  return mapSettled(
+    matches,
+    PLATFORM_CONCURRENCY,
+    async (m) => {
+      const [detail, participants] = await Promise.all([client.match(m.external_id), client.matchParticipants(m.external_id)]);
+      return fieldsOf(leaguespotMatchToPreview({ match: detail, detail, participants }));
+    },
+    options,
+  );
 }
+
+/** A failed match as a job lists it. */
+const failedItem = (match: Candidate, error: unknown) => ({ item: `Match ${match.external_id} (${match.platform})`, reason: describeFailure(error) });
 
 interface FreshMatch extends PreviewMatchFields {
   id: string;
@@ -131,12 +140,7 @@ async function writeUpdates(db: Kysely<Database>, updates: readonly FreshMatch[]
   });
 }
 
-/**
- * Refreshes matches from their platforms: status, date, scores, winner, and the Elo ledger
- * for them (a result that now counts moves Elo once; a changed result replays history). Each platform is fetched on its own (bounded concurrency, a time limit
- * per call), so one platform failing never holds up the other.
- */
-export interface UpdateMatchesOptions {
+export interface UpdateMatchesOptions extends ToolProgress {
   now?: Date;
   /** Write only matches whose status, date, scores or winner differ from what is stored (the scheduled sync). */
   onlyChanged?: boolean;
@@ -144,6 +148,13 @@ export interface UpdateMatchesOptions {
   onFetchFailure?: (error: unknown) => void;
 }
 
+/**
+ * Refreshes matches from their platforms: status, date, scores, winner, and the Elo ledger
+ * for them (a result that now counts moves Elo once; a changed result replays history). Each platform is fetched on its own (bounded concurrency, a time limit
+ * per call), so one platform failing never holds up the other. Progress is told per match
+ * fetched; once `signal` aborts no further match is fetched, and those fetched are written
+ * (one transaction, as always).
+ */
 export async function updateMatches(
   deps: { db: Kysely<Database>; config: Config },
   input: UpdateInput,
@@ -153,17 +164,22 @@ export async function updateMatches(
   const matches = await candidates(deps.db, input, options.now ?? new Date());
   const platforms = [...new Set(matches.map((m) => m.platform))];
   const groups = platforms.map((platform) => matches.filter((m) => m.platform === platform));
+  const counter = progressCounter(options, matches.length);
 
   const problems: string[] = [];
   const settledGroups = await Promise.all(
     platforms.map(async (platform, index) => {
       const group = groups[index] as Candidate[];
       try {
-        return await freshFields(deps.config, platform, group);
+        return await freshFields(deps.config, platform, group, {
+          signal: options.signal,
+          onSettled: (result, i) => counter.settled(result.ok ? undefined : failedItem(group[i] as Candidate, result.error)),
+        });
       } catch (error) {
         // Only a missing Faceit key lands here: nothing of that platform could be fetched.
         if (platforms.length === 1) throw error;
         problems.push(error instanceof Error ? error.message : String(error));
+        for (const match of group) counter.settled(failedItem(match, error));
         return group.map(() => ({ ok: false as const, error }));
       }
     }),
@@ -193,12 +209,14 @@ export async function updateMatches(
   const disagreements = await handSetDisagreements(deps.db, kept);
   const written = options.onlyChanged ? await changedOnly(deps.db, writes) : writes;
   const eloNote = written.length > 0 ? await writeUpdates(deps.db, written, user) : '';
-  const notes = [errors > 0 ? `${errors} could not be fetched` : '', ...problems].filter(Boolean).join('; ');
+  const processed = settledGroups.reduce((sum, settled) => sum + settled.length, 0);
+  const notStarted = matches.length - processed;
+  const notes = [errors > 0 ? `${errors} could not be fetched` : '', ...problems, notStarted > 0 ? `cancelled before ${notStarted} more` : ''].filter(Boolean).join('; ');
   return {
-    message: `Updated ${written.length} of ${matches.length} matches${notes ? ` (${notes})` : ''}.${keptNote(kept.length, disagreements)}${eloNote}`,
+    message: `Updated ${written.length} of ${processed} matches${notes ? ` (${notes})` : ''}.${keptNote(kept.length, disagreements)}${eloNote}`,
     updated_count: written.length,
     error_count: errors,
-    total_processed: matches.length,
+    total_processed: processed,
     failures,
   };
 }

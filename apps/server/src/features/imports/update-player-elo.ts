@@ -9,6 +9,7 @@ import { faceitClient, type FaceitPlayer } from './platforms/faceit-client';
 import { describeFailure, PlatformError } from './platforms/http';
 import { chunked, valuesList } from '../../lib/sql-batch';
 import { upstreamFailed } from '../../lib/errors';
+import { progressCounter, type ToolProgress } from '../../lib/tool-progress';
 
 interface CsRating {
   elo: number;
@@ -27,16 +28,22 @@ function csRating(player: FaceitPlayer | null): CsRating | null {
  * Sets every player with a Steam id to their Faceit CS2 Elo and skill level. Lookups run
  * a few at a time (429s are retried after the delay Faceit gives); players Faceit does
  * not know are counted as not found. All writes are two statements per 500 players: the
- * Elo history of those whose Elo changes, then the players.
+ * Elo history of those whose Elo changes, then the players. Progress is told per lookup;
+ * once `signal` aborts no further player is looked up, and those looked up are written.
  */
 export async function updatePlayerElo(
   deps: { db: Kysely<Database>; config: Config },
   input: z.output<typeof updatePlayerEloInput>,
   user: { id: string } | null,
+  progress: ToolProgress = {},
 ): Promise<UpdatePlayerEloOutput> {
   const client = faceitClient(deps.config, input.api_key ?? deps.config.faceit.apiKey);
   const players = await deps.db.selectFrom('players').select(['id', 'name', 'steam_id']).where('steam_id', 'is not', null).orderBy('id').execute();
-  const lookups = await mapSettled(players, PLATFORM_CONCURRENCY, (player) => client.playerBySteamId(player.steam_id as string));
+  const counter = progressCounter(progress, players.length);
+  const lookups = await mapSettled(players, PLATFORM_CONCURRENCY, (player) => client.playerBySteamId(player.steam_id as string), {
+    signal: progress.signal,
+    onSettled: (lookup, index) => counter.settled(lookup.ok ? undefined : { item: (players[index] as { name: string }).name, reason: describeFailure(lookup.error) }),
+  });
 
   const updates: ({ id: string } & CsRating)[] = [];
   let notFound = 0;
@@ -55,7 +62,7 @@ export async function updatePlayerElo(
   });
 
   const rejected = failures.find((f) => f instanceof PlatformError && f.failure === 'rejected');
-  if (rejected || (failures.length > 0 && failures.length === players.length)) {
+  if (rejected || (failures.length > 0 && failures.length === lookups.length)) {
     throw upstreamFailed(describeFailure(rejected ?? failures[0]));
   }
 
@@ -81,8 +88,10 @@ export async function updatePlayerElo(
   }
 
   const failedNote = failures.length > 0 ? `, ${failures.length} lookups failed` : '';
+  const notStarted = players.length - lookups.length;
+  const cancelledNote = notStarted > 0 ? `, cancelled before ${notStarted} more` : '';
   return {
-    message: `Updated ${updates.length} players, ${notFound} not found on Faceit${failedNote}.`,
+    message: `Updated ${updates.length} players, ${notFound} not found on Faceit${failedNote}${cancelledNote}.`,
     updated_players: updates.length,
     not_found: notFound,
     failed: failures.length,

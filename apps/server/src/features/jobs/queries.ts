@@ -1,6 +1,6 @@
 import type { JobItem, Paged, jobListInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import { conflict, notFound } from '../../lib/errors';
@@ -20,13 +20,15 @@ function jobsQuery(db: Kysely<Database>) {
       'jobs.errors',
       'jobs.created_at',
       'jobs.finished_at',
+      'jobs.cancel_requested_at',
       jsonObjectFrom(eb.selectFrom('users').select(['users.id', 'users.email']).whereRef('users.id', '=', 'jobs.created_by')).as('created_by'),
     ]);
 }
 
-type JobRow = { created_at: Date | string; finished_at: Date | string | null } & Record<string, unknown>;
+type JobRow = { created_at: Date | string; finished_at: Date | string | null; cancel_requested_at: Date | string | null } & Record<string, unknown>;
 
-const toJobItem = (row: JobRow) => ({ ...row, created_at: iso(row.created_at), finished_at: iso(row.finished_at) }) as JobItem;
+const toJobItem = (row: JobRow) =>
+  ({ ...row, created_at: iso(row.created_at), finished_at: iso(row.finished_at), cancel_requested_at: iso(row.cancel_requested_at) }) as JobItem;
 
 /** Newest first; one statement for the count and the page. */
 export async function listJobs(db: Kysely<Database>, input: z.output<typeof jobListInput>): Promise<Paged<JobItem>> {
@@ -45,20 +47,26 @@ export async function getJob(db: Kysely<Database>, id: string): Promise<JobItem>
 }
 
 /**
- * A queued job is cancelled: the worker runs only queued jobs, so this alone stops it, on
- * any replica. A running one runs to its end (each tool is one transaction).
+ * Cancels a job on any replica: a queued one at once (the worker runs only queued jobs); for
+ * a running one the request is recorded, and its worker stops at its next progress write or
+ * heartbeat (job-run.ts). One conditional statement, so a job that starts or ends meanwhile
+ * is judged by its state then. Answers whether the job was still queued (pg-boss should drop it).
  */
-export async function cancelQueuedJob(db: Kysely<Database>, id: string): Promise<void> {
+export async function cancelJob(db: Kysely<Database>, id: string): Promise<{ wasQueued: boolean }> {
+  const changed = await db
+    .updateTable('jobs')
+    .set({
+      state: sql`CASE WHEN state = 'queued' THEN 'cancelled' ELSE state END`,
+      finished_at: sql`CASE WHEN state = 'queued' THEN now() ELSE finished_at END`,
+      cancel_requested_at: sql`CASE WHEN state = 'running' THEN COALESCE(cancel_requested_at, now()) END`,
+    })
+    .where('id', '=', id)
+    .where('state', 'in', ['queued', 'running'])
+    .returning('state')
+    .executeTakeFirst();
+  if (changed) return { wasQueued: changed.state === 'cancelled' };
   const row = await db.selectFrom('jobs').select('state').where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Job not found');
-  if (row.state === 'cancelled') return;
-  if (row.state !== 'queued') throw conflict(`The job is ${row.state}; only a queued job can be cancelled`);
-  const cancelled = await db
-    .updateTable('jobs')
-    .set({ state: 'cancelled', finished_at: new Date() })
-    .where('id', '=', id)
-    .where('state', '=', 'queued')
-    .returning('id')
-    .executeTakeFirst();
-  if (!cancelled) throw conflict('The job has just started; it can no longer be cancelled');
+  if (row.state === 'cancelled') return { wasQueued: false };
+  throw conflict(`The job has already ended (${row.state}); there is nothing to cancel`);
 }

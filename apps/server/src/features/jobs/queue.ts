@@ -4,19 +4,24 @@ import type { DatabaseHandle } from '@campus-elo/db';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import { DomainError } from '../../lib/errors';
+import { claimJob, JobRun, type JobLogger } from './job-run';
 import { JOB_KINDS, type JobDeps } from './kinds';
+import { releaseStaleJobs } from './reclaim';
 
 const QUEUE = 'staff-tools';
 /** A failure that is not the input's fault (a platform down, the database away) is tried again, later each time. */
 const RETRY = { retryLimit: 2, retryDelay: 10, retryBackoff: true } as const;
-/** A job whose process died is picked up again after this. */
+/**
+ * A backstop only: a dead process's job is found by its stale heartbeat (reclaim.ts); this
+ * catches one whose release was itself cut short.
+ */
 const EXPIRE_IN_SECONDS = 30 * 60;
 /** Failures no retry can fix. */
 const PERMANENT_FAILURES = new Set(['invalid', 'not_found', 'conflict', 'unprocessable', 'forbidden', 'too_large']);
-
-interface Logger {
-  warn(details: object, message: string): void;
-}
+/** Heartbeats per stale period: a worker is taken for dead only after missing several. */
+const HEARTBEATS_PER_STALE_PERIOD = 6;
+/** pg-boss states in which a job will be fetched again. */
+const PENDING_BOSS_STATES = new Set(['created', 'retry']);
 
 interface QueuedData {
   kind: JobKind;
@@ -46,16 +51,21 @@ function bossDatabase(handle: Pick<DatabaseHandle, 'db' | 'kind' | 'pglite'>) {
 /**
  * The background job queue: staff tools enqueued with 'Prefer: respond-async' run here, on
  * whichever replica fetches them first (pg-boss locks each job with SKIP LOCKED). The jobs
- * table holds what staff see; pg-boss holds the queue, the retries and the expiry that hands
- * a dead process's job to another.
+ * table holds what staff see, written as the tool reports (job-run.ts); pg-boss holds the
+ * queue and the retries. A running job's heartbeat lets any worker hand a dead process's
+ * job back to pg-boss (reclaim.ts), and carries a cancel to the worker running it.
  */
 export class JobQueue {
   private readonly boss: PgBoss;
+  /** The runs under way in this process. */
+  private readonly runs = new Map<string, JobRun>();
+  private reclaimTimer: NodeJS.Timeout | undefined;
+  private reclaiming: Promise<void> | undefined;
 
   constructor(
     private readonly deps: JobDeps,
     handle: Pick<DatabaseHandle, 'db' | 'kind' | 'pglite'>,
-    private readonly log: Logger,
+    private readonly log: JobLogger,
   ) {
     // pg-boss's own typing wants its full IDatabase; executeSql is all it calls.
     this.boss = new PgBoss({ db: bossDatabase(handle) as unknown as PgBoss.ConstructorOptions['db'] });
@@ -68,11 +78,19 @@ export class JobQueue {
     await this.boss.start();
     if (!(await this.boss.getQueue(QUEUE))) await this.boss.createQueue(QUEUE);
     if (options.worker === false) return;
+    // A job whose process died before this one started is handed back at once, later ones within half the stale period.
+    await this.reclaimStale();
+    this.reclaimTimer = setInterval(() => void this.reclaimStale(), this.deps.config.jobStaleAfterMs / 2);
     await this.boss.work<QueuedData>(QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) => (job ? this.run(job) : Promise.resolve()));
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.reclaimTimer);
+    await this.reclaiming;
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    // Runs still going after the grace period were failed back into pg-boss's queue by its
+    // shutdown; their rows follow, so the next worker's claim takes them.
+    await Promise.all([...this.runs.values()].map((run) => this.release(run)));
   }
 
   /** Queues a tool run for `user` with an input its schema already accepted; answers the job id. */
@@ -93,53 +111,98 @@ export class JobQueue {
     return id;
   }
 
-  /** Drops a job cancelled in the jobs table (cancelQueuedJob) from pg-boss's queue too. */
+  /** Drops a job cancelled while queued (queries.ts, cancelJob) from pg-boss's queue too. */
   async forget(id: string): Promise<void> {
     await this.boss.cancel(QUEUE, id);
   }
 
   private async run(job: PgBoss.JobWithMetadata<QueuedData>): Promise<void> {
-    const { db } = this.deps;
-    // Claimed only while queued: a cancelled job, or one already done before a crash, is not run again.
-    const claimed = await db
-      .updateTable('jobs')
-      .set({ state: 'running', started_at: new Date() })
-      .where('id', '=', job.id)
-      .where('state', '=', 'queued')
-      .returning('id')
-      .executeTakeFirst();
-    if (!claimed) {
-      const current = await db.selectFrom('jobs').select('state').where('id', '=', job.id).executeTakeFirst();
-      // A job whose process died while running is run again: its tool's transaction never committed.
-      if (current?.state !== 'running') return;
-    }
-    const definition = JOB_KINDS[job.data.kind];
+    const attempt = await claimJob(this.deps.db, job.id);
+    // Not queued: cancelled, ended, or run by another worker.
+    if (attempt === undefined) return;
+    const run = new JobRun(this.deps.db, job.id, attempt, this.deps.config.jobStaleAfterMs / HEARTBEATS_PER_STALE_PERIOD, this.log);
+    this.runs.set(job.id, run);
     try {
-      const input = definition.input.parse(job.data.input);
-      const result = await definition.run(this.deps, input, job.data.userId ? { id: job.data.userId } : null);
-      const errors = definition.errorCount?.(result as never) ?? 0;
-      const failedItems = definition.failedItems?.(result as never) ?? [];
-      await db
-        .updateTable('jobs')
-        .set({ state: 'done', result: JSON.stringify(result), progress: JSON.stringify({ done: 1, total: 1, errors }), errors: JSON.stringify(failedItems), finished_at: new Date() })
-        .where('id', '=', job.id)
-        .execute();
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const permanent = error instanceof DomainError && PERMANENT_FAILURES.has(error.kind);
-      const final = permanent || job.retryCount >= job.retryLimit;
-      await db
-        .updateTable('jobs')
-        .set({
-          state: final ? 'failed' : 'queued',
-          errors: JSON.stringify([{ item: null, reason }]),
-          progress: JSON.stringify({ done: final ? 1 : 0, total: 1, errors: 1 }),
-          finished_at: final ? new Date() : null,
-        })
-        .where('id', '=', job.id)
-        .execute();
-      // Thrown, pg-boss retries it with backoff.
-      if (!final) throw error;
+      await this.runTool(job, run);
+    } finally {
+      await run.finish();
+      this.runs.delete(job.id);
     }
+  }
+
+  private async runTool(job: PgBoss.JobWithMetadata<QueuedData>, run: JobRun): Promise<void> {
+    let outcome: { result: unknown } | { error: unknown };
+    try {
+      const definition = JOB_KINDS[job.data.kind];
+      const input = definition.input.parse(job.data.input);
+      outcome = { result: await definition.run(this.deps, input, job.data.userId ? { id: job.data.userId } : null, run.progress) };
+    } catch (error) {
+      outcome = { error };
+    }
+    await run.finish();
+    const stopped = run.stopReason;
+    // Another worker runs the job now; its run writes the row.
+    if (stopped === 'taken_over') return;
+    if ('result' in outcome) {
+      // A cancel that came after the last item came too late: the tool ran to its end.
+      const cancelled = stopped === 'cancelled' && run.done < run.total;
+      const note = `Cancelled after ${run.done} of ${run.total} items: what those brought was saved; the other ${run.total - run.done} were not started.`;
+      await run.end({ state: cancelled ? 'cancelled' : 'done', result: outcome.result, errors: cancelled ? [...run.failed, { item: null, reason: note }] : run.failed });
+      return;
+    }
+    if (stopped === 'cancelled') {
+      // Every tool writes in one transaction, so one that stopped by throwing wrote nothing.
+      await run.end({ state: 'cancelled', errors: [...run.failed, { item: null, reason: 'Cancelled while running; nothing was saved.' }] });
+      return;
+    }
+    const { error } = outcome;
+    const reason = error instanceof Error ? error.message : String(error);
+    const permanent = error instanceof DomainError && PERMANENT_FAILURES.has(error.kind);
+    const final = permanent || job.retryCount >= job.retryLimit;
+    await run.end({ state: final ? 'failed' : 'queued', errors: [...run.failed, { item: null, reason }] });
+    // Thrown, pg-boss retries it with backoff.
+    if (!final) throw error;
+  }
+
+  /** Hands running jobs whose worker is gone back to pg-boss; never throws, one scan at a time. */
+  private reclaimStale(): Promise<void> {
+    this.reclaiming ??= (async () => {
+      try {
+        for (const job of await releaseStaleJobs(this.deps.db, this.deps.config.jobStaleAfterMs, [...this.runs.keys()])) {
+          this.log.warn({ jobId: job.id, state: job.state }, 'job of a stopped worker released');
+          if (job.state === 'cancelled') {
+            await this.boss.cancel(QUEUE, job.id);
+          } else {
+            // pg-boss's own retry runs it again.
+            await this.boss.fail(QUEUE, job.id, { message: 'The worker running it stopped' });
+            await this.failIfNotRequeued(job.id);
+          }
+        }
+      } catch (error) {
+        this.log.warn({ err: error }, 'stale jobs not reclaimed');
+      } finally {
+        this.reclaiming = undefined;
+      }
+    })();
+    return this.reclaiming;
+  }
+
+  /** A run cut short by this process stopping: its row goes back to 'queued' for the next worker. */
+  private async release(run: JobRun): Promise<void> {
+    run.stop('taken_over');
+    await run.finish();
+    if (await run.end({ state: 'queued', errors: run.failed })) await this.failIfNotRequeued(run.id);
+  }
+
+  /** A released job pg-boss will not run again (no tries left) is failed, not left queued. */
+  private async failIfNotRequeued(id: string): Promise<void> {
+    const queued = await this.boss.getJobById(QUEUE, id);
+    if (queued && PENDING_BOSS_STATES.has(queued.state)) return;
+    await this.deps.db
+      .updateTable('jobs')
+      .set({ state: 'failed', errors: JSON.stringify([{ item: null, reason: 'The server running it stopped, and it has no tries left' }]), finished_at: new Date() })
+      .where('id', '=', id)
+      .where('state', '=', 'queued')
+      .execute();
   }
 }

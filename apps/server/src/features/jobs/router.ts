@@ -4,7 +4,7 @@ import { describeZodError, fieldIssues } from '../../http/errors';
 import { DomainError, forbidden, invalid } from '../../lib/errors';
 import { router, staffProcedure } from '../../trpc';
 import { JOB_KINDS } from './kinds';
-import { cancelQueuedJob, getJob, listJobs } from './queries';
+import { cancelJob, getJob, listJobs } from './queries';
 
 const noQueue = () => new DomainError('unavailable', 'The job queue is not running on this server', { retryAfterSeconds: 5 });
 
@@ -21,12 +21,21 @@ export const jobsRouter = router({
     .output(jobItem)
     .query(({ ctx, input }) => getJob(ctx.db, input.id)),
   cancel: staffProcedure
-    .meta({ rest: { method: 'POST', path: '/jobs/:id/cancel/', summary: 'Cancel a queued job', tag: 'Jobs', errors: { 404: 'No job has this id', 409: 'The job already started or ended' } } })
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/jobs/:id/cancel/',
+        summary: 'Cancel a queued or running job',
+        description: 'A queued job is cancelled at once; a running one stops after its current item (the answer carries cancel_requested_at until it has).',
+        tag: 'Jobs',
+        errors: { 404: 'No job has this id', 409: 'The job already ended' },
+      },
+    })
     .input(jobIdInput)
     .output(jobItem)
     .mutation(async ({ ctx, input }) => {
-      await cancelQueuedJob(ctx.db, input.id);
-      await ctx.jobs?.forget(input.id);
+      const { wasQueued } = await cancelJob(ctx.db, input.id);
+      if (wasQueued) await ctx.jobs?.forget(input.id);
       return getJob(ctx.db, input.id);
     }),
   /**

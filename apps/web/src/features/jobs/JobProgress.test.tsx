@@ -16,9 +16,10 @@ function controlledJob(initial: Partial<Job>) {
   const api: Record<string, FakeProcedure> = {
     'admin.jobs.start': () => ({ job_id: job.id }),
     'admin.jobs.get': () => job,
+    // As the server does: a queued job ends at once, a running one is asked to stop.
     'admin.jobs.cancel': ({ id }: { id: string }) => {
       cancelled.push(id);
-      job = { ...job, state: 'cancelled', finished_at: '2026-11-22T20:01:00.000Z' };
+      job = job.state === 'queued' ? { ...job, state: 'cancelled', finished_at: '2026-11-22T20:01:00.000Z' } : { ...job, cancel_requested_at: '2026-11-22T20:00:30.000Z' };
       return job;
     },
   };
@@ -81,6 +82,27 @@ describe('a Control Panel tool run as a job', () => {
     await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(panel.querySelector('[data-job-state]')?.textContent).toBe('Cancelled'));
     expect(job.cancelled).toHaveLength(1);
+  });
+
+  it('cancels a running job from the keyboard, saying Cancelling… until it has stopped', async () => {
+    const job = controlledJob({ state: 'running', progress: { done: 1, total: 3, errors: 0 } });
+    renderCard(job.api);
+    const user = await startCalculation();
+    const panel = await screen.findByRole('group', { name: 'Calculate Team ELO job' });
+    const cancel = within(panel).getByRole('button', { name: 'Cancel' });
+    cancel.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(cancel.textContent).toBe('Cancelling…'));
+    expect(cancel.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(cancel);
+    // A second press asks nothing more.
+    await user.keyboard('{Enter}');
+    expect(job.cancelled).toHaveLength(1);
+
+    job.set({ state: 'cancelled', finished_at: '2026-11-22T20:01:00.000Z', errors: [{ item: null, reason: 'Cancelled while running; nothing was saved.' }] });
+    await waitFor(() => expect(panel.querySelector('[data-job-state]')?.textContent).toBe('Cancelled'), { timeout: 5_000 });
+    expect(panel.textContent).toContain('Cancelled while running; nothing was saved.');
+    expect(within(panel).queryByRole('button', { name: /^Cancel/ })).toBeNull();
   });
 
   it('lists the failed items with the tool’s error text when the job failed', async () => {

@@ -45,6 +45,37 @@ export function JobBar({ job }: { job: Job }) {
   );
 }
 
+/**
+ * Cancel for a job that has not ended. A queued job is cancelled at once; a running one
+ * stops after its current item, so the button says 'Cancelling…' until the job ends. It
+ * stays focusable meanwhile (aria-disabled), so focus is not lost on the click.
+ */
+export function CancelJobButton({ job, name }: { job: Job; name?: string }) {
+  const utils = trpc.useUtils();
+  const cancel = trpc.admin.jobs.cancel.useMutation({ onSettled: () => utils.admin.jobs.invalidate() });
+  if (!isActiveJob(job)) return null;
+  const cancelling = cancel.isPending || job.cancel_requested_at !== null;
+  return (
+    <Stack gap={2} align="flex-end">
+      <Button
+        size="compact-sm"
+        variant="default"
+        aria-disabled={cancelling}
+        data-disabled={cancelling || undefined}
+        aria-label={name && `${cancelling ? 'Cancelling' : 'Cancel'} ${name}`}
+        onClick={() => !cancelling && cancel.mutate({ id: job.id })}
+      >
+        {cancelling ? 'Cancelling…' : 'Cancel'}
+      </Button>
+      {cancel.isError && (
+        <Text size="xs" c="red" role="alert">
+          {serverMessage(cancel.error) ?? 'The job could not be cancelled.'}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** A finished job's result: green, or the colour the tool gave it (yellow when items failed). */
 function DoneNotice({ shown }: { shown: ReactNode | ToolResult }) {
   const { color, message } = isToolResult(shown) ? { color: shown.color ?? 'green', message: shown.message } : { color: 'green', message: shown };
@@ -70,7 +101,6 @@ interface JobProgressProps {
  */
 export function JobProgress({ job, errorText, present, onDismiss }: JobProgressProps) {
   const utils = trpc.useUtils();
-  const cancel = trpc.admin.jobs.cancel.useMutation({ onSettled: () => utils.admin.jobs.invalidate() });
   const data = job.data;
   const ended = data !== undefined && !isActiveJob(data);
   useEffect(() => {
@@ -93,11 +123,7 @@ export function JobProgress({ job, errorText, present, onDismiss }: JobProgressP
           {JOB_STATE_LABELS[data.state]}
           {!ended && ' — it goes on if you leave this page'}
         </Text>
-        {data.state === 'queued' && (
-          <Button size="compact-sm" variant="default" loading={cancel.isPending} onClick={() => cancel.mutate({ id: data.id })}>
-            Cancel
-          </Button>
-        )}
+        <CancelJobButton job={data} />
         {ended && (
           <Button size="compact-sm" variant="subtle" onClick={onDismiss}>
             Dismiss
@@ -105,11 +131,6 @@ export function JobProgress({ job, errorText, present, onDismiss }: JobProgressP
         )}
       </Group>
       <JobBar job={data} />
-      {cancel.isError && (
-        <Text size="xs" c="red" role="alert">
-          {serverMessage(cancel.error) ?? 'The job could not be cancelled.'}
-        </Text>
-      )}
       {data.state === 'done' && <DoneNotice shown={present ? present(data.result as never) : describeJobResult(data.kind, data.result)} />}
       {data.state === 'failed' ? (
         <Alert color="red" variant="light" role="alert">

@@ -47,7 +47,7 @@ describe('Jobs tab', () => {
     expect(await screen.findByText('match m-7: Team not found')).toBeTruthy();
   });
 
-  it('cancels a queued job and reads the list again; only queued jobs offer it', async () => {
+  it('cancels a queued job and reads the list again; only jobs that have not ended offer it', async () => {
     const user = userEvent.setup();
     let current = queued;
     const cancelled: string[] = [];
@@ -67,6 +67,22 @@ describe('Jobs tab', () => {
     await screen.findByText('Cancelled');
     expect(cancelled).toEqual([queued.id]);
     expect(screen.queryByRole('button', { name: /^Cancel/ })).toBeNull();
+  });
+
+  it('asks a running job to stop, showing Cancelling… until it has', async () => {
+    const user = userEvent.setup();
+    const running = fakeJob({ kind: 'update_player_elo', state: 'running', progress: { done: 4, total: 40, errors: 0 }, finished_at: null });
+    let current = running;
+    renderWithProviders(<JobsTab />, {
+      api: {
+        'admin.jobs.list': () => paged([current]),
+        'admin.jobs.cancel': () => (current = { ...running, cancel_requested_at: '2026-11-22T20:00:30.000Z' }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /^Cancel Update Player ELO/ }));
+    const cancelling = await screen.findByRole('button', { name: /^Cancelling Update Player ELO/ });
+    expect(cancelling.textContent).toBe('Cancelling…');
+    expect(screen.getByText('Running')).toBeTruthy();
   });
 
   it('reads the list again every 2 s while a job has not ended, and stops when all have', async () => {

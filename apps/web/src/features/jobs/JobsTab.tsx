@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { EmptyMessage, ErrorAlert, LoadingState } from '../common/states';
-import { FailedItems, JobBar } from './JobProgress';
+import { CancelJobButton, FailedItems, JobBar } from './JobProgress';
 import { describeJobResult, isActiveJob, JOB_KIND_LABELS, JOB_STATE_LABELS, type Job } from './job-results';
 
 const PAGE_SIZE = 20;
@@ -16,8 +16,6 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefin
 
 function JobRow({ job }: { job: Job }) {
   const [open, setOpen] = useState(false);
-  const utils = trpc.useUtils();
-  const cancel = trpc.admin.jobs.cancel.useMutation({ onSettled: () => utils.admin.jobs.invalidate() });
   const label = JOB_KIND_LABELS[job.kind];
   const hasDetails = job.result !== null || job.errors.length > 0;
   return (
@@ -42,17 +40,8 @@ function JobRow({ job }: { job: Job }) {
                 {open ? 'Hide' : 'Details'}
               </Button>
             )}
-            {job.state === 'queued' && (
-              <Button size="compact-sm" variant="default" loading={cancel.isPending} onClick={() => cancel.mutate({ id: job.id })} aria-label={`Cancel ${label}, ${when(job.created_at)}`}>
-                Cancel
-              </Button>
-            )}
+            <CancelJobButton job={job} name={`${label}, ${when(job.created_at)}`} />
           </Group>
-          {cancel.isError && (
-            <Text size="xs" c="red" role="alert">
-              {serverMessage(cancel.error) ?? 'The job could not be cancelled.'}
-            </Text>
-          )}
         </Table.Td>
       </Table.Tr>
       {open && (

@@ -16,6 +16,7 @@ export function fakeJob(overrides: Partial<Job> = {}): Job {
     created_by: { id: '11111111-1111-4111-8111-111111111111', email: 'admin@example.test' },
     created_at: '2026-11-22T20:00:00.000Z',
     finished_at: '2026-11-22T20:00:05.000Z',
+    cancel_requested_at: null,
     ...overrides,
   };
 }
