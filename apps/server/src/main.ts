@@ -9,12 +9,12 @@ const config = loadConfig();
 const handle = await openDatabase(config, (line) => console.log(line));
 // The queue starts before the app (whose logger Fastify owns), so it logs one line per error.
 const jobLog = { warn: (details: { err?: unknown }, message: string) => console.warn(`${message}: ${details.err instanceof Error ? details.err.message : String(details.err)}`) };
-const jobs = new JobQueue({ db: handle.db, config }, handle, jobLog);
+const jobs = new JobQueue({ db: handle.db, config, kind: handle.kind }, handle, jobLog);
 await jobs.start();
 // handle.listen serves both the response cache and the live stream.
 const app = await buildApp({ db: handle.db, config, jobs, listen: handle.listen });
 
-const sync = schedulePlatformSync({ db: handle.db, config, kind: handle.kind }, app.log.child({ feature: 'sync' }));
+const sync = schedulePlatformSync({ db: handle.db, config, kind: handle.kind, jobs }, app.log.child({ feature: 'sync' }));
 const discord = scheduleDiscordPosts({ db: handle.db, config }, app.log.child({ feature: 'discord' }));
 
 async function shutdown(signal: string) {

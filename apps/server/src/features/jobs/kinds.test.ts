@@ -8,5 +8,16 @@ describe("a job's failed items", () => {
     const players = { message: '', updated_players: 0, not_found: 0, failed: 1, failures: [{ player_id: 'p1', player_name: 'Ace', reason: 'Faceit timed out' }] };
     expect(JOB_KINDS.update_player_elo.failedItems?.(players as never)).toEqual([{ item: 'Ace', reason: 'Faceit timed out' }]);
     expect(JOB_KINDS.calculate_team_elo.failedItems).toBeUndefined();
+    const sync = {
+      ran: true,
+      platforms: [
+        { platform: 'faceit', updated: 1, checked: 4, errors: 3, rate_limited: true },
+        { platform: 'leaguespot', skipped: 'no_api_key' },
+      ],
+      not_before: null,
+    };
+    expect(JOB_KINDS.sync.failedItems?.(sync as never)).toEqual([{ item: 'faceit', reason: '3 of 4 matches could not be fetched (rate limited)' }]);
+    expect(JOB_KINDS.sync.errorCount?.(sync as never)).toBe(3);
+    expect(JOB_KINDS.sync.failedItems?.({ ran: false, reason: 'running_elsewhere' } as never)).toEqual([]);
   });
 });
