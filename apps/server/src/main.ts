@@ -12,12 +12,12 @@ const jobLog = {
   warn: ({ err, ...details }: { err?: unknown }, message: string) =>
     console.warn(err === undefined ? `${message} ${JSON.stringify(details)}` : `${message}: ${err instanceof Error ? err.message : String(err)}`),
 };
-const jobs = new JobQueue({ db: handle.db, config }, handle, jobLog);
+const jobs = new JobQueue({ db: handle.db, config, kind: handle.kind }, handle, jobLog);
 await jobs.start();
 // handle.listen serves both the response cache and the live stream.
 const app = await buildApp({ db: handle.db, config, jobs, listen: handle.listen });
 
-const sync = schedulePlatformSync({ db: handle.db, config, kind: handle.kind }, app.log.child({ feature: 'sync' }));
+const sync = schedulePlatformSync({ db: handle.db, config, kind: handle.kind, jobs }, app.log.child({ feature: 'sync' }));
 const discord = scheduleDiscordPosts({ db: handle.db, config }, app.log.child({ feature: 'discord' }));
 
 async function shutdown(signal: string) {

@@ -57,7 +57,7 @@ export async function startTestSite(options: { seed?: 'demo' | 'none'; env?: Rec
   });
   await prepareData(database.db, config, () => {});
   // The admin panel runs its long tools as background jobs, as main.ts does.
-  const jobs = new JobQueue({ db: database.db, config }, database, { warn: () => {} });
+  const jobs = new JobQueue({ db: database.db, config, kind: database.kind }, database, { warn: () => {} });
   await jobs.start();
   const app = await buildApp({ db: database.db, config, jobs, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

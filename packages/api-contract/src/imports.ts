@@ -150,6 +150,8 @@ export const updateMatchesInput = z.object({
   status_filter: z.union([matchStatus, z.array(matchStatus).min(1)]).optional(),
   /** Scheduled and in-progress matches dated up to a week ahead, overdue ones included. */
   auto_detect: z.boolean().default(true),
+  /** Write (and audit) only the matches whose status, date, scores or winner changed on the platform. */
+  only_changed: z.boolean().default(false),
 });
 /** How many failed items an answer lists (the counts cover them all). */
 export const MAX_LISTED_FAILURES = 100;

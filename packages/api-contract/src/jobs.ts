@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { pagedResponse } from './paging';
+import { platform } from './public';
 import { pageParam, pageSizeParam, uuidParam } from './query-params';
 
-/** The long tools that also run as background jobs ('Prefer: respond-async'). */
-export const jobKind = z.enum(['import', 'update_matches', 'update_player_elo', 'calculate_team_elo', 'recalculate_elo']);
+/** The long tools that also run as background jobs ('Prefer: respond-async'), and the scheduled sync. */
+export const jobKind = z.enum(['import', 'update_matches', 'update_player_elo', 'calculate_team_elo', 'recalculate_elo', 'sync']);
+/** What a caller may start: the scheduled sync is queued by the server's own timer only. */
+export const startableJobKind = jobKind.exclude(['sync']);
 export const jobState = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
 
 export const jobItem = z.object({
@@ -29,9 +32,27 @@ export const jobItem = z.object({
 export const jobListInput = z.object({ page: pageParam, page_size: pageSizeParam(20) });
 export const jobListOutput = pagedResponse(jobItem);
 export const jobIdInput = z.object({ id: uuidParam });
-export const jobStartInput = z.object({ kind: jobKind, input: z.unknown() });
+export const jobStartInput = z.object({ kind: startableJobKind, input: z.unknown() });
 export const jobAccepted = z.object({ job_id: z.uuid() });
 
+/** One platform in a run of the scheduled sync: what it refreshed, or why it was left out. */
+export const platformSyncResult = z.union([
+  z.object({ platform, skipped: z.literal('no_api_key') }),
+  z.object({ platform, updated: z.number().int(), checked: z.number().int(), errors: z.number().int(), rate_limited: z.boolean() }),
+]);
+
+/**
+ * A `sync` job's result: each platform's part, and until when a 429 pauses the sync; or why
+ * the run did not happen (another replica's run was still going, or a platform asked to wait).
+ */
+export const syncRunResult = z.discriminatedUnion('ran', [
+  z.object({ ran: z.literal(false), reason: z.enum(['off', 'running_elsewhere', 'not_due', 'rate_limited']) }),
+  z.object({ ran: z.literal(true), platforms: z.array(platformSyncResult), not_before: z.iso.datetime().nullable() }),
+]);
+
 export type JobKind = z.infer<typeof jobKind>;
+export type StartableJobKind = z.infer<typeof startableJobKind>;
+export type PlatformSyncResult = z.infer<typeof platformSyncResult>;
+export type SyncRunResult = z.infer<typeof syncRunResult>;
 export type JobState = z.infer<typeof jobState>;
 export type JobItem = z.infer<typeof jobItem>;

@@ -25,12 +25,16 @@ export const faceitWebhookDelivery = z.object({
 
 export const faceitWebhookOutput = z.object({
   /**
-   * updated: the match was refreshed and changed; unchanged: refreshed, nothing new;
+   * queued: the match's refresh is a background job (job_id), run within about a second;
+   * updated: the match was refreshed and changed; unchanged: refreshed, nothing new (these
+   * two only on a server without a job queue, which refreshes within the request);
    * duplicate: this event_id was handled before; ignored: not a match event, or a match we
    * do not know.
    */
-  status: z.enum(['updated', 'unchanged', 'duplicate', 'ignored']),
+  status: z.enum(['queued', 'updated', 'unchanged', 'duplicate', 'ignored']),
   match_id: z.uuid().nullable(),
+  /** The Update Matches job of a queued refresh (GET /v1/jobs/{id}/); null otherwise. */
+  job_id: z.uuid().nullable(),
 });
 
 export type FaceitWebhookDelivery = z.infer<typeof faceitWebhookDelivery>;

@@ -7,6 +7,9 @@ export interface FakeRequest {
   path: string;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
+  /** Date.now() when it arrived and when its answer went out: tests tell overlapping calls apart. */
+  receivedAt: number;
+  answeredAt?: number;
 }
 
 export interface FakeResponse {
@@ -50,7 +53,7 @@ export async function startFakeServer(handle: FakeHandler, port = 0): Promise<Fa
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    const request: FakeRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers };
+    const request: FakeRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, receivedAt: Date.now() };
     requests.push(request);
 
     const fault = faults.find((f) => f.left > 0 && matches(f, request.path));
@@ -61,6 +64,7 @@ export async function startFakeServer(handle: FakeHandler, port = 0): Promise<Fa
         : handle(request);
 
     const send = () => {
+      request.answeredAt = Date.now();
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
     };

@@ -41,10 +41,11 @@ export function applyMatchChange(client: QueryClient, item: MatchListItem): void
   }
   // The match page also shows the Elo preview, which the item does not carry.
   void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.match, { id: item.id }) });
-  // Both teams' pages: a result moves their Elo, record, form and history, and their meetings.
+  // Both teams' pages: a result moves their Elo, record, form and history, their meetings, and may end an event run.
   for (const team of [item.team1, item.team2]) {
     void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.team, { id: team.id }) });
     void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.teamEloHistory, { id: team.id }) });
+    void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.teamEvents, { id: team.id }) });
   }
   const pair = [item.team1.id, item.team2.id];
   void client.invalidateQueries({

@@ -1,8 +1,11 @@
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
+import type { FaceitMatch } from '@campus-elo/domain';
+import type { FastifyInstance } from 'fastify';
 import { startFakeFaceit, startFakeLeaguespot, type FakeFaceit, type FakeLeaguespot, type FakeLeaguespotOptions } from '../../../test-support/fakes';
 import { loadConfig, type Config } from '../../config';
 import { appRouter } from '../../router';
 import { createCallerFactory } from '../../trpc';
+import { createUser } from '../auth/users';
 import { testRequest } from '../../../test-support/request-info';
 
 const createCaller = createCallerFactory(appRouter);
@@ -55,4 +58,24 @@ export async function setUpImports(options: { leaguespot?: FakeLeaguespotOptions
 /** Unix seconds for a date relative to now. */
 export function secondsFromNow(days: number): number {
   return Math.floor(Date.now() / 1000) + Math.round(days * 86_400);
+}
+
+/** Puts `matches` on the fake Faceit as a championship and imports it into a season of its own, as staff would. */
+export async function importFaceitChampionship(setup: ImportsTestSetup, championship: { id: string; name: string }, matches: FaceitMatch[]): Promise<void> {
+  const season = await setup.database.db
+    .insertInto('seasons')
+    .values({ name: `${championship.name} season`, start_date: '2020-01-01', end_date: '2099-12-31' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  setup.faceit.setChampionship(championship.id, matches);
+  const preview = await setup.caller.admin.imports.preview({ platform: 'faceit', competition_id: championship.id });
+  await setup.caller.admin.imports.commit({ platform: 'faceit', competition_name: championship.name, season_id: season.id, data: preview, participant_matches: {} });
+}
+
+/** Headers of an admin signed in to `app` (a Bearer token from POST /v1/auth/token): the staff REST paths, such as GET /v1/jobs/. */
+export async function adminHeaders(setup: ImportsTestSetup, app: FastifyInstance): Promise<Record<string, string>> {
+  const member = { email: 'admin@imports.test', password: 'admin password 123', role: 'admin' as const };
+  await createUser(setup.database.db, member);
+  const response = await app.inject({ method: 'POST', url: '/v1/auth/token', payload: { email: member.email, password: member.password } });
+  return { authorization: `Bearer ${(response.json() as { token: string }).token}` };
 }

@@ -142,8 +142,6 @@ async function writeUpdates(db: Kysely<Database>, updates: readonly FreshMatch[]
 
 export interface UpdateMatchesOptions extends ToolProgress {
   now?: Date;
-  /** Write only matches whose status, date, scores or winner differ from what is stored (the scheduled sync). */
-  onlyChanged?: boolean;
   /** Told of each failed platform call (the sync backs off on a 429). */
   onFetchFailure?: (error: unknown) => void;
 }
@@ -207,7 +205,8 @@ export async function updateMatches(
   const kept = updates.filter((u) => handSet.has(u.id));
   const writes = updates.filter((u) => !handSet.has(u.id));
   const disagreements = await handSetDisagreements(deps.db, kept);
-  const written = options.onlyChanged ? await changedOnly(deps.db, writes) : writes;
+  // The scheduled sync and webhooks ask for this: no audit row and no updated_at for a match that stayed as it was.
+  const written = input.only_changed ? await changedOnly(deps.db, writes) : writes;
   const eloNote = written.length > 0 ? await writeUpdates(deps.db, written, user) : '';
   const processed = settledGroups.reduce((sum, settled) => sum + settled.length, 0);
   const notStarted = matches.length - processed;

@@ -15,10 +15,10 @@ const quiet = { warn: () => {} };
 
 beforeAll(async () => {
   t = await createStaffTestApp();
-  queue = new JobQueue({ db: t.database.db, config: t.config }, t.database, quiet);
+  queue = new JobQueue({ db: t.database.db, config: t.config, kind: t.database.kind }, t.database, quiet);
   await queue.start();
   app = await buildApp({ db: t.database.db, config: t.config, jobs: queue, logger: false });
-  enqueueOnly = new JobQueue({ db: t.database.db, config: t.config }, t.database, quiet);
+  enqueueOnly = new JobQueue({ db: t.database.db, config: t.config, kind: t.database.kind }, t.database, quiet);
   admin = { authorization: `Bearer ${await t.tokenFor(t.admin)}` };
   owner = { authorization: `Bearer ${await t.tokenFor(t.owner)}` };
 }, 60_000);

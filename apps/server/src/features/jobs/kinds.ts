@@ -5,28 +5,33 @@ import {
   updateMatchesInput,
   updatePlayerEloInput,
   type JobKind,
+  type SyncRunResult,
 } from '@campus-elo/api-contract';
-import type { Database } from '@campus-elo/db';
+import type { Database, DatabaseHandle } from '@campus-elo/db';
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Config } from '../../config';
+import { upstreamFailed } from '../../lib/errors';
 import type { ToolProgress } from '../../lib/tool-progress';
 import { recalculateAllElo } from '../elo/recalculate';
 import { calculateTeamElo } from '../elo/team-elo-calculate';
 import { importMatches } from '../imports/import-matches';
 import { updateMatches } from '../imports/update-matches';
 import { updatePlayerElo } from '../imports/update-player-elo';
+import { syncPlatforms } from '../sync/platform-sync';
 
 export interface JobDeps {
   db: Kysely<Database>;
   config: Config;
+  /** The scheduled sync's lock depends on the engine (features/sync/platform-sync.ts). */
+  kind: DatabaseHandle['kind'];
 }
 
 /** A tool that can run as a job: the same input schema and function as its endpoint. */
 interface JobKindDefinition<Schema extends z.ZodType> {
   input: Schema;
-  /** Who may start it, as its endpoint's guard says. */
-  access: 'staff' | 'owner';
+  /** Who may start it, as its endpoint's guard says; 'server': only the server queues it (admin.jobs.start refuses the kind). */
+  access: 'staff' | 'owner' | 'server';
   /** Runs the tool, telling `progress` of each item (or step) and each failed item as it goes. */
   run(deps: JobDeps, input: z.output<Schema>, user: { id: string } | null, progress: ToolProgress): Promise<unknown>;
   /** Input fields never stored in the jobs table (secrets). */
@@ -37,7 +42,18 @@ const define = <Schema extends z.ZodType>(definition: JobKindDefinition<Schema>)
 
 export const JOB_KINDS: Record<JobKind, JobKindDefinition<z.ZodType>> = {
   import: define({ input: importMatchesInput, access: 'staff', run: (deps, input, user, progress) => importMatches(deps.db, input, user, progress) }),
-  update_matches: define({ input: updateMatchesInput, access: 'staff', run: (deps, input, user, progress) => updateMatches(deps, input, user, progress) }),
+  update_matches: define({
+    input: updateMatchesInput,
+    access: 'staff',
+    async run(deps, input, user, progress) {
+      const answer = await updateMatches(deps, input, user, progress);
+      // Nothing could be fetched (the platform is down): the job fails, so the queue tries again later.
+      if (answer.total_processed > 0 && answer.error_count === answer.total_processed) {
+        throw upstreamFailed(`None of the ${answer.total_processed} matches could be fetched: ${answer.failures[0]?.reason ?? 'no answer'}`);
+      }
+      return answer;
+    },
+  }),
   update_player_elo: define({
     input: updatePlayerEloInput,
     access: 'staff',
@@ -46,4 +62,20 @@ export const JOB_KINDS: Record<JobKind, JobKindDefinition<z.ZodType>> = {
   }),
   calculate_team_elo: define({ input: teamEloCalculateInput, access: 'staff', run: (deps, input, user, progress) => calculateTeamElo(deps.db, input, user, progress) }),
   recalculate_elo: define({ input: teamEloRecalculateInput, access: 'owner', run: (deps, input, user, progress) => recalculateAllElo(deps.db, input, user, progress) }),
+  sync: define({
+    input: z.object({}),
+    access: 'server',
+    // The timer claimed this run in platform_sync before queueing it (features/sync/platform-sync.ts).
+    async run(deps, _input, _user, progress) {
+      const result: SyncRunResult = await syncPlatforms(deps);
+      const platforms = result.ran ? result.platforms : [];
+      progress.onProgress?.(platforms.length, platforms.length);
+      for (const p of platforms) {
+        if ('errors' in p && p.errors > 0) {
+          progress.onItemFailed?.(p.platform, `${p.errors} of ${p.checked} matches could not be fetched${p.rate_limited ? ' (rate limited)' : ''}`);
+        }
+      }
+      return result;
+    },
+  }),
 };

@@ -46,7 +46,7 @@ async function follow(id: string, until: (job: any) => boolean = (job) => !['que
 beforeAll(async () => {
   faceit = await startFakeFaceit();
   t = await createStaffTestApp({ FACEIT_API_BASE: faceit.url, FACEIT_API_KEY: faceit.apiKey });
-  queue = new JobQueue({ db: t.database.db, config: t.config }, t.database, quiet);
+  queue = new JobQueue({ db: t.database.db, config: t.config, kind: t.database.kind }, t.database, quiet);
   await queue.start();
   app = await buildApp({ db: t.database.db, config: t.config, jobs: queue, logger: false });
   headers = { authorization: `Bearer ${await t.tokenFor(t.admin)}` };

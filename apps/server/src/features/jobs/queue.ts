@@ -93,8 +93,11 @@ export class JobQueue {
     await Promise.all([...this.runs.values()].map((run) => this.release(run)));
   }
 
-  /** Queues a tool run for `user` with an input its schema already accepted; answers the job id. */
-  async enqueue(kind: JobKind, input: unknown, user: { id: string } | null): Promise<string> {
+  /**
+   * Queues a tool run for `user` (null: the server itself) with an input its schema already
+   * accepted; answers the job id. `retry` overrides the usual first retry delay.
+   */
+  async enqueue(kind: JobKind, input: unknown, user: { id: string } | null, retry: Pick<PgBoss.SendOptions, 'retryDelay'> = {}): Promise<string> {
     const id = randomUUID();
     const stored = { ...(input as Record<string, unknown>) };
     for (const field of JOB_KINDS[kind].secretFields ?? []) if (field in stored) stored[field] = '(not stored)';
@@ -103,7 +106,7 @@ export class JobQueue {
       .values({ id, kind, input: JSON.stringify(stored), created_by: user?.id ?? null, progress: JSON.stringify({ done: 0, total: 1, errors: 0 }) })
       .execute();
     try {
-      await this.boss.send(QUEUE, { kind, input, userId: user?.id ?? null } satisfies QueuedData, { id, ...RETRY, expireInSeconds: EXPIRE_IN_SECONDS });
+      await this.boss.send(QUEUE, { kind, input, userId: user?.id ?? null } satisfies QueuedData, { id, ...RETRY, ...retry, expireInSeconds: EXPIRE_IN_SECONDS });
     } catch (error) {
       await this.deps.db.deleteFrom('jobs').where('id', '=', id).execute();
       throw error;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { faceitMatch } from '../../../test-support/fakes';
 import { loadConfig } from '../../config';
-import { secondsFromNow, setUpImports, type ImportsTestSetup } from '../imports/testing';
+import { importFaceitChampionship, secondsFromNow, setUpImports, type ImportsTestSetup } from '../imports/testing';
 import { runPlatformSync, schedulePlatformSync, syncIntervalSeconds, type SyncDeps } from './platform-sync';
 
 let setup: ImportsTestSetup;
@@ -36,14 +36,7 @@ const faceitCalls = (since: number) => setup.faceit.requests.slice(since).map((r
 
 beforeAll(async () => {
   setup = await setUpImports();
-  const season = await setup.database.db
-    .insertInto('seasons')
-    .values({ name: 'Sync season', start_date: '2020-01-01', end_date: '2099-12-31' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  setup.faceit.setChampionship(championship, [syncMatch('SCHEDULED')]);
-  const preview = await setup.caller.admin.imports.preview({ platform: 'faceit', competition_id: championship });
-  await setup.caller.admin.imports.commit({ platform: 'faceit', competition_name: 'Sync Cup', season_id: season.id, data: preview, participant_matches: {} });
+  await importFaceitChampionship(setup, { id: championship, name: 'Sync Cup' }, [syncMatch('SCHEDULED')]);
 });
 afterAll(() => setup.close());
 afterEach(async () => {
@@ -78,11 +71,7 @@ describe('the scheduled sync', () => {
   });
 
   it('writes only matches that changed', async () => {
-    setup.faceit.setMatch(faceitMatch({ ...base, matchId: '1-sync-idle', status: 'SCHEDULED' }));
-    const season = await setup.database.db.selectFrom('seasons').select('id').where('name', '=', 'Sync season').executeTakeFirstOrThrow();
-    setup.faceit.setChampionship('sync-idle', [faceitMatch({ ...base, championshipId: 'sync-idle', matchId: '1-sync-idle', status: 'SCHEDULED' })]);
-    const preview = await setup.caller.admin.imports.preview({ platform: 'faceit', competition_id: 'sync-idle' });
-    await setup.caller.admin.imports.commit({ platform: 'faceit', competition_name: 'Sync Idle', season_id: season.id, data: preview, participant_matches: {} });
+    await importFaceitChampionship(setup, { id: 'sync-idle', name: 'Sync Idle' }, [faceitMatch({ ...base, championshipId: 'sync-idle', matchId: '1-sync-idle', status: 'SCHEDULED' })]);
 
     const first = await runPlatformSync(deps(), later());
     expect(first).toMatchObject({ ran: true, platforms: [{ platform: 'faceit', checked: 1, updated: 0, errors: 0 }, { platform: 'leaguespot', skipped: 'no_api_key' }] });
@@ -104,7 +93,7 @@ describe('the scheduled sync', () => {
     setup.faceit.fault({ path: /^\/matches\//, status: 429, retryAfter: '600' });
     const limited = await runPlatformSync(deps(), later());
     expect(limited).toMatchObject({ ran: true, platforms: [{ platform: 'faceit', rate_limited: true }, { skipped: 'no_api_key' }] });
-    const { notBefore } = limited as { notBefore: Date };
+    const notBefore = new Date((limited as { not_before: string }).not_before);
     // About ten minutes from now (the fault asked for 600 s).
     expect(notBefore.getTime()).toBeGreaterThan(Date.now() + 500_000);
 
@@ -121,6 +110,17 @@ describe('the scheduled sync', () => {
     expect(await runPlatformSync(deps(), at)).toMatchObject({ ran: true });
     expect(await runPlatformSync(deps(), new Date(at.getTime() + 30_000))).toEqual({ ran: false, reason: 'not_due' });
     expect(await runPlatformSync(deps({ SYNC_INTERVAL_SECONDS: '0' }), later())).toEqual({ ran: false, reason: 'off' });
+  });
+
+  it('forgets sync jobs that ended more than a week ago', async () => {
+    const { db } = setup.database;
+    const job = (id: string, daysAgo: number, state: 'done' | 'queued') => ({ id, kind: 'sync', state, input: '{}', created_at: new Date(Date.now() - daysAgo * 86_400_000) });
+    const [old, recent, stuck] = ['00000000-0000-4000-8000-00000000a001', '00000000-0000-4000-8000-00000000a002', '00000000-0000-4000-8000-00000000a003'];
+    await db.insertInto('jobs').values([job(old, 8, 'done'), job(recent, 6, 'done'), job(stuck, 8, 'queued')]).execute();
+    expect(await runPlatformSync(deps(), later())).toMatchObject({ ran: true });
+    const left = await db.selectFrom('jobs').select('id').where('id', 'in', [old, recent, stuck]).orderBy('id').execute();
+    expect(left.map((row) => row.id)).toEqual([recent, stuck]);
+    await db.deleteFrom('jobs').where('id', 'in', [recent, stuck]).execute();
   });
 
   it('syncs every 120 s while a match is live or starts within the hour, else every 1800 s', async () => {

@@ -1,7 +1,8 @@
-import { updateMatchesInput } from '@campus-elo/api-contract';
+import { updateMatchesInput, type PlatformSyncResult, type SyncRunResult } from '@campus-elo/api-contract';
 import type { Database, PlatformColumn } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config';
+import type { JobQueue } from '../jobs/queue';
 import { updateMatches } from '../imports/update-matches';
 import { PlatformError } from '../imports/platforms/http';
 import { pruneChanges } from '../live/match-changes';
@@ -19,6 +20,13 @@ const OVERDUE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const DUE_TOLERANCE_MS = 5_000;
 /** A 429 without a Retry-After pauses the sync this long. */
 const DEFAULT_RATE_LIMIT_PAUSE_MS = 60_000;
+/**
+ * A sync job still waiting for a worker holds back the next claim, so runs do not pile up
+ * behind a long staff tool; one queued longer than this is taken as lost and holds back nothing.
+ */
+const QUEUED_SYNC_HOLD_MS = 60 * 60 * 1000;
+/** Ended sync jobs are kept this long: a run every two minutes would otherwise fill the Jobs list for good. */
+const SYNC_JOB_RETENTION_DAYS = 7;
 
 export interface SyncDeps {
   db: Kysely<Database>;
@@ -27,13 +35,7 @@ export interface SyncDeps {
   kind: 'postgres' | 'pglite';
 }
 
-export type PlatformSyncResult =
-  | { platform: PlatformColumn; skipped: 'no_api_key' }
-  | { platform: PlatformColumn; updated: number; checked: number; errors: number; rate_limited: boolean };
-
-export type SyncRunResult =
-  | { ran: false; reason: 'off' | 'running_elsewhere' | 'not_due' | 'rate_limited' }
-  | { ran: true; platforms: PlatformSyncResult[]; notBefore: Date | null };
+type NotRun = Extract<SyncRunResult, { ran: false }>;
 
 /** A platform is synced only with its key configured: without one, it is not called at all. */
 function configuredPlatforms(config: Config): PlatformColumn[] {
@@ -82,22 +84,51 @@ async function withSyncLock<T>(deps: SyncDeps, work: () => Promise<T>): Promise<
 }
 
 /**
- * One sync run, if due: every scheduled and in-progress match (Update Matches' auto-detect:
- * dated up to a week ahead, overdue ones included) of each platform with a key is refreshed
- * through Update Matches, which settles the Elo ledger (a result moves Elo once) and keeps
- * whatever rules it has about which results it may overwrite. Only matches that changed are
- * written. A 429 pauses every replica's sync until the Retry-After has passed.
+ * Claims the run that is due, if one is: a single conditional UPDATE of the shared row, so
+ * of the replicas whose timers fire together exactly one gets it. Not due while a platform's
+ * 429 pause lasts, or while a sync job waits in the queue. Answers why not, or undefined
+ * when this caller now owns the run.
  */
-export async function runPlatformSync(deps: SyncDeps, now = new Date()): Promise<SyncRunResult> {
+async function claimDueRun(deps: SyncDeps, now: Date): Promise<NotRun | undefined> {
   const interval = await syncIntervalSeconds(deps.db, deps.config, now);
   if (interval === undefined) return { ran: false, reason: 'off' };
+  const dueSince = new Date(now.getTime() - interval * 1000 + DUE_TOLERANCE_MS);
+  const claimed = await deps.db
+    .updateTable('platform_sync')
+    .set({ last_started_at: now })
+    .where((eb) => eb.or([eb('not_before', 'is', null), eb('not_before', '<=', now)]))
+    .where((eb) => eb.or([eb('last_started_at', 'is', null), eb('last_started_at', '<=', dueSince)]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('jobs')
+            .select('jobs.id')
+            .where('jobs.kind', '=', 'sync')
+            .where('jobs.state', '=', 'queued')
+            .where('jobs.created_at', '>', new Date(now.getTime() - QUEUED_SYNC_HOLD_MS)),
+        ),
+      ),
+    )
+    .returning('last_started_at')
+    .executeTakeFirst();
+  if (claimed) return undefined;
+  const state = await deps.db.selectFrom('platform_sync').select('not_before').executeTakeFirst();
+  return { ran: false, reason: state?.not_before && state.not_before > now ? 'rate_limited' : 'not_due' };
+}
+
+/**
+ * A claimed sync run (a `sync` job's body): every scheduled and in-progress match (Update
+ * Matches' auto-detect: dated up to a week ahead, overdue ones included) of each platform
+ * with a key is refreshed through Update Matches, which settles the Elo ledger (a result
+ * moves Elo once) and keeps whatever rules it has about which results it may overwrite. Only
+ * matches that changed are written. Runs under the sync lock, so never beside another
+ * replica's run; a 429 pauses every replica's sync until the Retry-After has passed.
+ */
+export async function syncPlatforms(deps: SyncDeps, now = new Date()): Promise<SyncRunResult> {
   const result = await withSyncLock(deps, async (): Promise<SyncRunResult> => {
-    const state = await deps.db.selectFrom('platform_sync').select(['last_started_at', 'not_before']).executeTakeFirst();
+    const state = await deps.db.selectFrom('platform_sync').select('not_before').executeTakeFirst();
     if (state?.not_before && state.not_before > now) return { ran: false, reason: 'rate_limited' };
-    if (state?.last_started_at && state.last_started_at.getTime() + interval * 1000 - DUE_TOLERANCE_MS > now.getTime()) {
-      return { ran: false, reason: 'not_due' };
-    }
-    await deps.db.updateTable('platform_sync').set({ last_started_at: now }).execute();
 
     let pauseMs = 0;
     const platforms: PlatformSyncResult[] = [];
@@ -107,9 +138,8 @@ export async function runPlatformSync(deps: SyncDeps, now = new Date()): Promise
         continue;
       }
       let rateLimited = false;
-      const answer = await updateMatches(deps, updateMatchesInput.parse({ platform }), null, {
+      const answer = await updateMatches(deps, updateMatchesInput.parse({ platform, only_changed: true }), null, {
         now,
-        onlyChanged: true,
         onFetchFailure(error) {
           if (!(error instanceof PlatformError) || error.failure !== 'rate_limited') return;
           rateLimited = true;
@@ -126,9 +156,20 @@ export async function runPlatformSync(deps: SyncDeps, now = new Date()): Promise
       .execute();
     // The live stream's change log is pruned here too, so it stays short with no stream open.
     await pruneChanges(deps.db);
-    return { ran: true, platforms, notBefore };
+    await deps.db
+      .deleteFrom('jobs')
+      .where('kind', '=', 'sync')
+      .where('state', 'in', ['done', 'failed', 'cancelled'])
+      .where('created_at', '<', sql<Date>`now() - make_interval(days => ${SYNC_JOB_RETENTION_DAYS})`)
+      .execute();
+    return { ran: true, platforms, not_before: notBefore?.toISOString() ?? null };
   });
   return result ?? { ran: false, reason: 'running_elsewhere' };
+}
+
+/** One sync run in this process, if due (a process without a job queue, and the tests). */
+export async function runPlatformSync(deps: SyncDeps, now = new Date()): Promise<SyncRunResult> {
+  return (await claimDueRun(deps, now)) ?? syncPlatforms(deps, now);
 }
 
 interface Logger {
@@ -141,11 +182,13 @@ export interface PlatformSyncSchedule {
 }
 
 /**
- * Runs the sync on a timer in this process (every replica has one; the shared state and the
- * lock make one of them run per interval). A failed run (database away, a platform down) is
- * logged and the timer goes on: nothing here ends the process.
+ * The sync's timer in this process (every replica has one; the claim in the shared row makes
+ * one of them run per interval). With a job queue, the claimed run is queued as a `sync` job
+ * (created by nobody: the Jobs list shows it as scheduled) and runs on whichever replica's
+ * worker takes it; without one, or with no platform key set, it runs here. A failed run
+ * (database away, a platform down) is logged and the timer goes on: nothing ends the process.
  */
-export function schedulePlatformSync(deps: SyncDeps, log: Logger): PlatformSyncSchedule {
+export function schedulePlatformSync(deps: SyncDeps & { jobs?: Pick<JobQueue, 'enqueue'> }, log: Logger): PlatformSyncSchedule {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -160,8 +203,14 @@ export function schedulePlatformSync(deps: SyncDeps, log: Logger): PlatformSyncS
 
   const tick = async () => {
     try {
-      const result = await runPlatformSync(deps);
-      if (result.ran) log.info({ platforms: result.platforms, notBefore: result.notBefore }, 'platform sync ran');
+      // With no platform key a run fetches nothing (it only records and prunes): no job for the Jobs list.
+      if (deps.jobs && configuredPlatforms(deps.config).length > 0) {
+        // A queueing that fails after the claim loses this interval's run; the next tick claims again.
+        if (!(await claimDueRun(deps, new Date()))) log.info({ jobId: await deps.jobs.enqueue('sync', {}, null) }, 'platform sync queued');
+      } else {
+        const result = await runPlatformSync(deps);
+        if (result.ran) log.info({ platforms: result.platforms, notBefore: result.not_before }, 'platform sync ran');
+      }
     } catch (error) {
       log.warn({ err: error }, 'platform sync failed; trying again later');
     }

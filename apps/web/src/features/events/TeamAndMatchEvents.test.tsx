@@ -21,7 +21,7 @@ const teamEvent = (overrides: Record<string, unknown>) => ({
 
 describe('TeamEventsSection', () => {
   it("lists the team's events with its seed and placement, or that it is still in", async () => {
-    renderWithProviders(<TeamEventsSection teamId="team-owls" />, {
+    renderWithProviders(<TeamEventsSection teamId="team-owls" refetchInterval={false} />, {
       api: { 'public.teamEvents': () => ({ results: [teamEvent({ id: 'ev-2', name: 'Invitational', placement: null, seed: 3, status: 'ongoing' }), teamEvent({})] }) },
     });
     const section = await screen.findByRole('region', { name: 'Events' });
@@ -32,7 +32,7 @@ describe('TeamEventsSection', () => {
   });
 
   it('shows nothing for a team without events', async () => {
-    const { container, queryClient } = renderWithProviders(<TeamEventsSection teamId="team-owls" />, { api: { 'public.teamEvents': () => ({ results: [] }) } });
+    const { container, queryClient } = renderWithProviders(<TeamEventsSection teamId="team-owls" refetchInterval={false} />, { api: { 'public.teamEvents': () => ({ results: [] }) } });
     await waitFor(() => expect(queryClient.getQueryCache().getAll().map((query) => query.state.status)).toEqual(['success']));
     expect(container.querySelector('section')).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();

@@ -7,9 +7,13 @@ import { LoadingState } from '../common/states';
 import { dateRange } from './eventText';
 import classes from './Events.module.css';
 
-/** The team page's events: each with its dates and where the team finished (or that it is still in). Nothing when it played none. */
-export function TeamEventsSection({ teamId }: { teamId: string }) {
-  const events = trpc.public.teamEvents.useQuery({ id: teamId });
+/**
+ * The team page's events: each with its dates and where the team finished (or that it is
+ * still in). Nothing when it played none. A result can end its run: read again at
+ * `refetchInterval` (while the live stream is down).
+ */
+export function TeamEventsSection({ teamId, refetchInterval }: { teamId: string; refetchInterval: number | false }) {
+  const events = trpc.public.teamEvents.useQuery({ id: teamId }, { refetchInterval });
   if (events.isSuccess && events.data.results.length === 0) return null;
   return (
     <PageSection title="Events">

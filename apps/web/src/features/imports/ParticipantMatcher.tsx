@@ -5,9 +5,7 @@ import { ErrorMessage, LoadingState } from '../common/states';
 import classes from './ParticipantMatcher.module.css';
 import { serverMessage } from '../../lib/error-message';
 import { proposeMatches } from './name-similarity';
-import { MESSAGES, type Platform, type TeamMatch } from './wizard';
-
-const PLATFORM_NAMES: Record<Platform, string> = { faceit: 'Faceit', leaguespot: 'Leaguespot' };
+import { MESSAGES, PLATFORM_NAMES, type Platform, type TeamMatch } from './wizard';
 
 interface PickListProps {
   title: string;

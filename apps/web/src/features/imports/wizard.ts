@@ -2,6 +2,7 @@ import type { ImportPreviewOutput } from '@campus-elo/api-contract';
 import { participantMatchKey } from '@campus-elo/domain';
 
 export type Platform = 'faceit' | 'leaguespot';
+export const PLATFORM_NAMES: Record<Platform, string> = { faceit: 'Faceit', leaguespot: 'Leaguespot' };
 export type CompetitionType = 'league' | 'event';
 
 /** The wizard's steps, numbered 0 to 6 as in docs/product.md (import matches). */

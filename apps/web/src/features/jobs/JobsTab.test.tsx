@@ -47,6 +47,36 @@ describe('Jobs tab', () => {
     expect(await screen.findByText('match m-7: Team not found')).toBeTruthy();
   });
 
+  it("shows a run of the scheduled sync as started by the schedule, with each platform's part", async () => {
+    const user = userEvent.setup();
+    const sync = fakeJob({
+      kind: 'sync',
+      created_by: null,
+      progress: { done: 1, total: 1, errors: 2 },
+      errors: [{ item: 'faceit', reason: '2 of 5 matches could not be fetched' }],
+      result: {
+        ran: true,
+        platforms: [
+          { platform: 'faceit', updated: 1, checked: 5, errors: 2, rate_limited: false },
+          { platform: 'leaguespot', skipped: 'no_api_key' },
+        ],
+        not_before: null,
+      },
+    });
+    const skipped = fakeJob({ kind: 'sync', created_by: null, result: { ran: false, reason: 'running_elsewhere' } });
+    renderWithProviders(<JobsTab />, { api: { 'admin.jobs.list': () => paged([sync, skipped]) } });
+    const table = await screen.findByRole('table', { name: 'Recent jobs' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getAllByRole('cell')[0]?.textContent).toBe('Scheduled Sync');
+    expect(within(rows[0]!).getAllByRole('cell')[3]?.textContent).toBe('Schedule');
+    await user.click(within(rows[0]!).getByRole('button', { name: /^Show details of Scheduled Sync/ }));
+    expect(await screen.findByText('Faceit: updated 1 of 5 checked, 2 errors')).toBeTruthy();
+    expect(screen.getByText('Leaguespot: skipped (no API key)')).toBeTruthy();
+    expect(screen.getByText('faceit: 2 of 5 matches could not be fetched')).toBeTruthy();
+    await user.click(within(rows[1]!).getByRole('button', { name: /^Show details of Scheduled Sync/ }));
+    expect(await screen.findByText('Not run: another run was still going')).toBeTruthy();
+  });
+
   it('cancels a queued job and reads the list again; only jobs that have not ended offer it', async () => {
     const user = userEvent.setup();
     let current = queued;
@@ -98,7 +128,7 @@ describe('Jobs tab', () => {
 
   it('says so when there are no jobs, and when they cannot be loaded', async () => {
     const first = renderWithProviders(<JobsTab />, { api: { 'admin.jobs.list': () => paged([]) } });
-    expect(await screen.findByText('No jobs yet. Long Control Panel tools and imports run here.')).toBeTruthy();
+    expect(await screen.findByText('No jobs yet. Long Control Panel tools, imports and the scheduled sync run here.')).toBeTruthy();
     first.unmount();
     renderWithProviders(<JobsTab />, {
       api: {

@@ -4,7 +4,7 @@ import { serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { EmptyMessage, ErrorAlert, LoadingState } from '../common/states';
 import { CancelJobButton, FailedItems, JobBar } from './JobProgress';
-import { describeJobResult, isActiveJob, JOB_KIND_LABELS, JOB_STATE_LABELS, type Job } from './job-results';
+import { describeJobResult, isActiveJob, JOB_KIND_LABELS, JOB_STATE_LABELS, startedBy, type Job } from './job-results';
 
 const PAGE_SIZE = 20;
 /** The list is read again this often while any job on it has not ended. */
@@ -30,7 +30,7 @@ function JobRow({ job }: { job: Job }) {
         <Table.Td miw={160}>
           <JobBar job={job} />
         </Table.Td>
-        <Table.Td>{job.created_by?.email ?? 'The server'}</Table.Td>
+        <Table.Td>{startedBy(job)}</Table.Td>
         <Table.Td>{when(job.created_at)}</Table.Td>
         <Table.Td>{when(job.finished_at)}</Table.Td>
         <Table.Td>
@@ -67,7 +67,7 @@ export function JobsTab() {
   );
   if (jobs.isPending) return <LoadingState label="Loading jobs" />;
   if (jobs.isError) return <ErrorAlert title="Error" message={serverMessage(jobs.error) ?? 'Unable to load the jobs.'} />;
-  if (jobs.data.count === 0) return <EmptyMessage message="No jobs yet. Long Control Panel tools and imports run here." />;
+  if (jobs.data.count === 0) return <EmptyMessage message="No jobs yet. Long Control Panel tools, imports and the scheduled sync run here." />;
   return (
     <Stack gap="md">
       <Table.ScrollContainer minWidth={800}>

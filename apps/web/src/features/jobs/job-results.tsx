@@ -2,6 +2,8 @@ import type {
   ImportMatchesOutput,
   JobKind,
   JobState,
+  PlatformSyncResult,
+  SyncRunResult,
   TeamEloCalculateOutput,
   TeamEloRecalculateOutput,
   UpdateMatchesOutput,
@@ -11,7 +13,8 @@ import { Text } from '@mantine/core';
 import type { AppRouter } from '@campus-elo/server';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { ReactNode } from 'react';
-import { MESSAGES } from '../imports/wizard';
+import { formatDateTime } from '../common/format';
+import { MESSAGES, PLATFORM_NAMES } from '../imports/wizard';
 
 /** A job as the web app receives it (docs/contract.md, GET /v1/jobs/{id}/). */
 export type Job = inferRouterOutputs<AppRouter>['admin']['jobs']['get'];
@@ -22,7 +25,11 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   update_player_elo: 'Update Player ELO',
   calculate_team_elo: 'Calculate Team ELO',
   recalculate_elo: 'Recalculate All ELO',
+  sync: 'Scheduled Sync',
 };
+
+/** Who started a job: a staff member, the sync's schedule, or the server itself (a FACEIT webhook's refresh). */
+export const startedBy = (job: Pick<Job, 'kind' | 'created_by'>): string => job.created_by?.email ?? (job.kind === 'sync' ? 'Schedule' : 'The server');
 
 export const JOB_STATE_LABELS: Record<JobState, string> = {
   queued: 'Queued',
@@ -45,6 +52,18 @@ const lines = (...items: (string | false)[]) => (
   </>
 );
 
+const SYNC_NOT_RUN: Record<Extract<SyncRunResult, { ran: false }>['reason'], string> = {
+  off: 'Not run: the sync is turned off',
+  not_due: 'Not run: not due yet',
+  running_elsewhere: 'Not run: another run was still going',
+  rate_limited: 'Not run: a platform asked us to wait (429)',
+};
+
+const describeSyncPlatform = (p: PlatformSyncResult) =>
+  'skipped' in p
+    ? `${PLATFORM_NAMES[p.platform]}: skipped (no API key)`
+    : `${PLATFORM_NAMES[p.platform]}: updated ${p.updated} of ${p.checked} checked, ${p.errors} errors${p.rate_limited ? ', rate limited' : ''}`;
+
 /**
  * What each tool's answer says, in the words its Control Panel card always used: one
  * place for the card's result and the Jobs tab's. `result` is the tool's own answer.
@@ -58,6 +77,8 @@ const DESCRIBE: Record<JobKind, (result: never) => ReactNode> = {
     lines(`Updated teams: ${r.updated_teams}`, `Teams without enough players: ${r.teams_without_enough_players}`, `Total teams processed: ${r.total_teams_processed}`),
   recalculate_elo: (r: TeamEloRecalculateOutput) =>
     lines(`Processed: ${r.summary.processed_count}`, `Errors: ${r.summary.error_count}`, `Total ELO changes: ${r.total_elo_changes}`),
+  sync: (r: SyncRunResult) =>
+    r.ran ? lines(...r.platforms.map(describeSyncPlatform), r.not_before !== null && `Paused until ${formatDateTime(r.not_before)}`) : lines(SYNC_NOT_RUN[r.reason]),
 };
 
 export function describeJobResult(kind: JobKind, result: unknown): ReactNode {

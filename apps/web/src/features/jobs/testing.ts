@@ -1,4 +1,4 @@
-import type { JobKind } from '@campus-elo/api-contract';
+import type { StartableJobKind } from '@campus-elo/api-contract';
 import { FakeNotFound, type FakeProcedure } from '../common/testing';
 import type { Job } from './job-results';
 
@@ -22,7 +22,7 @@ export function fakeJob(overrides: Partial<Job> = {}): Job {
 }
 
 /** The procedure each job kind runs, as the server's features/jobs/kinds.ts pairs them. */
-const TOOL_OF_KIND: Record<JobKind, string> = {
+const TOOL_OF_KIND: Record<StartableJobKind, string> = {
   import: 'admin.imports.commit',
   update_matches: 'admin.imports.updateMatches',
   update_player_elo: 'admin.imports.updatePlayerElo',
@@ -35,11 +35,11 @@ const TOOL_OF_KIND: Record<JobKind, string> = {
  * fake of its tool's procedure at once, and is done with what it answers or failed with
  * what it throws. `started` records what was asked to start.
  */
-export function withJobs(api: Record<string, FakeProcedure>): Record<string, FakeProcedure> & { started: { kind: JobKind; input: unknown }[] } {
+export function withJobs(api: Record<string, FakeProcedure>): Record<string, FakeProcedure> & { started: { kind: StartableJobKind; input: unknown }[] } {
   const jobs = new Map<string, Job>();
-  const started: { kind: JobKind; input: unknown }[] = [];
+  const started: { kind: StartableJobKind; input: unknown }[] = [];
   const jobsApi: Record<string, FakeProcedure> = {
-    'admin.jobs.start': async ({ kind, input }: { kind: JobKind; input: unknown }) => {
+    'admin.jobs.start': async ({ kind, input }: { kind: StartableJobKind; input: unknown }) => {
       started.push({ kind, input });
       const tool = api[TOOL_OF_KIND[kind]];
       if (!tool) throw new Error(`No fake for ${TOOL_OF_KIND[kind]}`);

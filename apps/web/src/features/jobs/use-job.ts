@@ -1,4 +1,4 @@
-import type { JobKind } from '@campus-elo/api-contract';
+import type { StartableJobKind } from '@campus-elo/api-contract';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { isActiveJob } from './job-results';
@@ -17,9 +17,9 @@ export function useJob(id: string | null) {
   );
 }
 
-const storageKey = (kind: JobKind) => `campus-elo:last-job:${kind}`;
+const storageKey = (kind: StartableJobKind) => `campus-elo:last-job:${kind}`;
 
-function readStored(kind: JobKind): string | null {
+function readStored(kind: StartableJobKind): string | null {
   try {
     return localStorage.getItem(storageKey(kind));
   } catch {
@@ -27,7 +27,7 @@ function readStored(kind: JobKind): string | null {
   }
 }
 
-function writeStored(kind: JobKind, id: string | null): void {
+function writeStored(kind: StartableJobKind, id: string | null): void {
   try {
     if (id === null) localStorage.removeItem(storageKey(kind));
     else localStorage.setItem(storageKey(kind), id);
@@ -40,7 +40,7 @@ function writeStored(kind: JobKind, id: string | null): void {
  * A tool started as a background job. The last job's id is kept in localStorage, so its
  * progress shows again when the page is opened later: the job runs on without the page.
  */
-export function useToolJob(kind: JobKind) {
+export function useToolJob(kind: StartableJobKind) {
   const [jobId, setJobId] = useState<string | null>(() => readStored(kind));
   const startCall = trpc.admin.jobs.start.useMutation();
   const job = useJob(jobId);

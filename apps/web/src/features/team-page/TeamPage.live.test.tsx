@@ -82,19 +82,39 @@ describe('team page, live', () => {
     expect(calls).toBe(2);
   });
 
-  it('polls the team and its history every 30 s only while the stream is down, without a warning', async () => {
+  it('fetches where the team stands in its events again when one of its matches changes', async () => {
+    const stream = installFakeEventSource();
+    let calls = 0;
+    renderWithProviders(<TeamPage id={TEAM_ID} />, {
+      api: {
+        ...api(() => 1500),
+        'public.teamEvents': () => {
+          calls += 1;
+          return { results: [] };
+        },
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Owls' });
+    await waitFor(() => expect(calls).toBe(1));
+    stream().open();
+    stream().send('match', finished);
+    await waitFor(() => expect(calls).toBe(2));
+  });
+
+  it('polls everything a result can change every 30 s only while the stream is down, without a warning', async () => {
     const stream = installFakeEventSource();
     const { queryClient } = renderWithProviders(<TeamPage id={TEAM_ID} />, { api: api(() => 1500) });
     await screen.findByRole('heading', { level: 1, name: 'Owls' });
+    // The header, history and results, upcoming matches, roster, and the events section.
+    const live = [trpc.public.team, trpc.public.teamEloHistory, trpc.public.matches, trpc.public.players, trpc.public.teamEvents];
     const intervals = () =>
-      [trpc.public.team, trpc.public.teamEloHistory].map(
-        (procedure) => queryClient.getQueryCache().find({ queryKey: getQueryKey(procedure, { id: TEAM_ID }, 'query') })?.observers[0]?.options.refetchInterval,
-      );
-    expect(intervals()).toEqual([LIVE_REFRESH_MS, LIVE_REFRESH_MS]);
+      live.map((procedure) => queryClient.getQueryCache().findAll({ queryKey: getQueryKey(procedure) }).map((query) => query.observers[0]?.options.refetchInterval));
+    const everyOne = (interval: number | false) => live.map(() => [interval]);
+    await waitFor(() => expect(intervals()).toEqual(everyOne(LIVE_REFRESH_MS)));
     stream().open();
-    await waitFor(() => expect(intervals()).toEqual([false, false]));
+    await waitFor(() => expect(intervals()).toEqual(everyOne(false)));
     stream().fail();
-    await waitFor(() => expect(intervals()).toEqual([LIVE_REFRESH_MS, LIVE_REFRESH_MS]));
+    await waitFor(() => expect(intervals()).toEqual(everyOne(LIVE_REFRESH_MS)));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -87,6 +87,11 @@ function TeamHeader({ team }: { team: TeamQuery }) {
   );
 }
 
+/**
+ * Everything a result can change (history and results, the upcoming list, the roster, where
+ * the team stands in its events) polls at `refetchInterval` while the live stream is down.
+ * The rank history does not: it holds weekly snapshots, not results.
+ */
 function TeamView({ id, team, refetchInterval }: { id: string; team: TeamQuery; refetchInterval: number | false }) {
   usePageTitle(pageTitle(team.data?.name ?? 'Team'));
   const history = trpc.public.teamEloHistory.useQuery({ id }, { refetchInterval });
@@ -102,9 +107,9 @@ function TeamView({ id, team, refetchInterval }: { id: string; team: TeamQuery; 
           <RankHistorySection rankHistory={rankHistory} />
         </div>
         <div className={classes.side}>
-          <UpcomingSection teamId={id} />
-          <TeamEventsSection teamId={id} />
-          <RosterSection teamId={id} />
+          <UpcomingSection teamId={id} refetchInterval={refetchInterval} />
+          <TeamEventsSection teamId={id} refetchInterval={refetchInterval} />
+          <RosterSection teamId={id} refetchInterval={refetchInterval} />
           <HeadToHeadSection history={history} />
         </div>
       </div>

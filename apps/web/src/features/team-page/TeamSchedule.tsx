@@ -30,8 +30,8 @@ function PlayerRow({ player }: { player: PlayerListItem }) {
 }
 
 /** Visible players only (the server leaves hidden ones out), active first, then benched. */
-export function RosterSection({ teamId }: { teamId: string }) {
-  const players = trpc.public.players.useQuery({ team_id: teamId, sort: 'elo', order: 'desc', page: 1, page_size: ROSTER_SIZE });
+export function RosterSection({ teamId, refetchInterval }: { teamId: string; refetchInterval: number | false }) {
+  const players = trpc.public.players.useQuery({ team_id: teamId, sort: 'elo', order: 'desc', page: 1, page_size: ROSTER_SIZE }, { refetchInterval });
   return (
     <PageSection title="Roster">
       {players.isPending ? (
@@ -99,8 +99,8 @@ function UpcomingRow({ match, teamId }: { match: MatchListItem; teamId: string }
   );
 }
 
-export function UpcomingSection({ teamId }: { teamId: string }) {
-  const matches = trpc.public.matches.useQuery({ team_id: teamId, status: ['scheduled'], sort: 'date', order: 'asc', page: 1, page_size: UPCOMING_COUNT });
+export function UpcomingSection({ teamId, refetchInterval }: { teamId: string; refetchInterval: number | false }) {
+  const matches = trpc.public.matches.useQuery({ team_id: teamId, status: ['scheduled'], sort: 'date', order: 'asc', page: 1, page_size: UPCOMING_COUNT }, { refetchInterval });
   return (
     <PageSection title="Upcoming matches">
       {matches.isPending ? (
