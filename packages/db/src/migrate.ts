@@ -5,6 +5,7 @@ import * as adminViewerIndexes from './migrations/0002_admin_viewer_indexes';
 import * as publicIndexes from './migrations/0003_public_indexes';
 import * as matchesFillfactor from './migrations/0004_matches_fillfactor';
 import * as columnComments from './migrations/0005_column_comments';
+import * as listCountSummaries from './migrations/0069_list_count_summaries';
 import * as eloLedger from './migrations/0010_elo_ledger';
 import * as search from './migrations/0011_search';
 import * as authHardening from './migrations/0020_auth_hardening';
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0020_auth_hardening': authHardening,
   '0050_staff_corrections': staffCorrections,
   '0060_data_version': dataVersion,
+  '0069_list_count_summaries': listCountSummaries,
   '0070_match_changes': matchChanges,
   '0071_platform_sync': platformSync,
   '0072_faceit_webhook_events': faceitWebhookEvents,

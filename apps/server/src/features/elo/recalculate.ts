@@ -33,10 +33,10 @@ export async function recalculateAllElo(
         .where('starting_elo', '<>', input.default_elo)
         .execute();
       for (const team of reset) startingChanges.push({ entity: 'team', field: 'starting_elo', id: team.id, before: team.starting_elo, after: input.default_elo });
-      await trx.updateTable('teams').set({ starting_elo: input.default_elo }).where('starting_elo', '<>', input.default_elo).execute();
       droppedAdjustments = await trx.deleteFrom('elo_adjustments').returningAll().execute();
     }
-    const replay = await replayLedger(trx, { from: null, ...options });
+    // The replay writes the reset starting Elo with the Elo: one write per team.
+    const replay = await replayLedger(trx, { from: null, resetStartingElo: input.reset_to_default ? input.default_elo : undefined, ...options });
     const changes = eloChangesBetween(eloBefore, await teamEloSnapshot(trx));
     const changed = changes.length > 0 || startingChanges.length > 0 || droppedAdjustments.length > 0;
     const eloRunId = changed
