@@ -1,7 +1,12 @@
 /**
  * Times "Recalculate all Elo" on the scale league (factor 100: 300,000+ matches) in a throwaway
- * PostgreSQL database. Run: cd apps/server && npx tsx bench/recalculate.ts [factor]
+ * PostgreSQL database, or in the seeded one BENCH_DATABASE_URL names (bench/database.ts).
+ * Run: cd apps/server && npx tsx bench/recalculate.ts [factor]
  * DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres).
+ *
+ * Three runs: a reset to 1001, which moves every Elo (the seed starts teams from their roster,
+ * and a kept database was left at 1000 by the last run); the same again, which changes
+ * nothing; a reset to 1000, which moves every Elo again.
  *
  * Besides wall time it prints the CPU seconds spent by this process and by the database
  * backend (read from /proc when the server is on this machine): on a busy machine those say
@@ -9,12 +14,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { teamEloRecalculateInput } from '@campus-elo/api-contract';
-import { createDatabase, createTestDatabase, seedScale } from '@campus-elo/db';
+import { createDatabase } from '@campus-elo/db';
 import { sql } from 'kysely';
 import { recalculateAllElo } from '../src/features/elo/recalculate';
+import { benchDatabase } from './database';
 
 const factor = Number(process.argv[2] ?? 100);
-process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** CPU seconds (user + system) a process has used, or undefined when /proc cannot tell. */
 function processCpuSeconds(pid: number): number | undefined {
@@ -26,30 +31,35 @@ function processCpuSeconds(pid: number): number | undefined {
   }
 }
 
-const database = await createTestDatabase();
+const database = await benchDatabase(factor, (line) => console.log(line));
 // One connection, so the backend measured is the one that runs the recalculation.
 const single = createDatabase({ databaseUrl: database.url, poolSize: 1 });
 try {
-  await seedScale(database.db, { factor, log: (line) => console.log(`  seed: ${line}`) });
   const counts = await sql<{ total: number; completed: number }>`
     SELECT count(*) AS total, count(*) FILTER (WHERE status = 'completed') AS completed FROM matches
-  `.execute(database.db);
+  `.execute(single.db);
   const { total, completed } = counts.rows[0]!;
-  console.log(`Scale factor ${factor}: ${total.toLocaleString('en-US')} matches, ${completed.toLocaleString('en-US')} completed`);
+  console.log(`${total.toLocaleString('en-US')} matches, ${completed.toLocaleString('en-US')} completed`);
 
   const backendPid = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(single.db)).rows[0]!.pid;
-  for (const run of ['first run (rewrites every match: the seed started teams away from 1000)', 'second run (nothing left to change)']) {
+  for (const defaultElo of [1001, 1001, 1000]) {
     const backendBefore = processCpuSeconds(backendPid);
     const ownBefore = process.cpuUsage();
     const started = performance.now();
-    const answer = await recalculateAllElo(single.db, teamEloRecalculateInput.parse({}), null);
+    const answer = await recalculateAllElo(single.db, teamEloRecalculateInput.parse({ default_elo: defaultElo }), null);
     const wall = (performance.now() - started) / 1000;
     const own = process.cpuUsage(ownBefore);
     const backendAfter = processCpuSeconds(backendPid);
     const backend = backendBefore !== undefined && backendAfter !== undefined ? `${(backendAfter - backendBefore).toFixed(1)} s` : 'n/a';
-    console.log(`Recalculate all Elo, ${run}:`);
+    const audit = await single.db
+      .selectFrom('audit_log')
+      .select(sql<number>`(details->>'matches_written')::int`.as('matches'))
+      .where('action', '=', 'recalculate_elo')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    console.log(`Recalculate all Elo, reset to ${defaultElo}: ${answer.elo_changes.length.toLocaleString('en-US')} teams' and ${audit.matches.toLocaleString('en-US')} matches' Elo changed`);
     console.log(`  wall ${wall.toFixed(1)} s; CPU: this process ${((own.user + own.system) / 1e6).toFixed(1)} s, database backend ${backend}`);
-    console.log(`  ${JSON.stringify(answer)}`);
+    console.log(`  processed ${answer.summary.processed_count.toLocaleString('en-US')}, skipped ${answer.summary.error_count}`);
   }
 } finally {
   await single.close();

@@ -2,26 +2,26 @@
  * `pnpm bench`: the public API under load on the scale league.
  *
  * Makes a throwaway database on DATABASE_URL's server (default the local PostgreSQL), fills it with seedScale (factor
- * BENCH_FACTOR, default 100), prints each statement's plan and its database time (EXPLAIN ANALYZE), starts the production
+ * BENCH_FACTOR, default 100), or takes the seeded one BENCH_DATABASE_URL names (bench/database.ts), prints each
+ * statement's plan and its database time (EXPLAIN ANALYZE), starts the production
  * server (dist/main.js) on it twice, with the response cache on and with it off
  * (RESPONSE_CACHE=off), and drives every path on each with autocannon (BENCH_DURATION seconds,
- * default 10, at 50 connections). Beside each path, a bare Fastify answering the same body
- * gives the HTTP stack's ceiling. Prints a table per pass, writes both to bench/results.json
- * and drops the database. BENCH_PATHS (a regular expression over the path names) runs only
- * some paths, for a quick check of the bench itself.
+ * default 10, at 50 connections; 0 stops after the database times). Beside each path, a bare
+ * Fastify answering the same body gives the HTTP stack's ceiling. Prints a table per pass,
+ * writes both to bench/results.json and drops a throwaway database. BENCH_PATHS (a regular
+ * expression over the path names) runs only some paths, for a quick check of the bench itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, seedScale, type Database } from '@campus-elo/db';
+import type { Database } from '@campus-elo/db';
 import autocannon from 'autocannon';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { benchDatabase } from './database';
 import { benchPaths, statementFor, type BenchPath, type LeagueFacts } from './paths';
 import { buildServer, serverPackage, startProductionServer, stop } from './production-server';
 
-// createTestDatabase makes (and on close drops) a fresh database on this server.
-process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const FACTOR = Number(process.env.BENCH_FACTOR ?? 100);
 const CONNECTIONS = 50;
@@ -208,14 +208,10 @@ function printTable(title: string, rows: Row[]) {
 }
 
 async function main() {
-  const database = await createTestDatabase();
+  const database = await benchDatabase(FACTOR, log);
   const children: ChildProcess[] = [];
   const folder = mkdtempSync(join(tmpdir(), 'campus-bench-'));
   try {
-    if (!database.url) throw new Error('The bench needs PostgreSQL (DATABASE_URL)');
-    log(`Database ${database.url}`);
-    await seedScale(database.db, { factor: FACTOR, log: (line) => log(`  seed: ${line}`) });
-    await sql`VACUUM ANALYZE`.execute(database.db);
     const counts = await tableCounts(database.db);
     log(`League: ${Object.entries(counts).map(([t, n]) => `${n.toLocaleString('en-US')} ${t}`).join(', ')}`);
 
@@ -235,6 +231,7 @@ async function main() {
 
     const plans = await printPlans(database.db, paths);
     const databaseMs = await databaseTimes(database.db, paths);
+    if (DURATION_SECONDS === 0) return;
 
     const bodies: string[] = [];
     for (const path of paths) {
@@ -286,7 +283,7 @@ async function main() {
       `${JSON.stringify(
         {
           date: new Date().toISOString(),
-          factor: FACTOR,
+          factor: database.seeded ? FACTOR : undefined,
           duration_seconds: DURATION_SECONDS,
           connections: CONNECTIONS,
           counts,

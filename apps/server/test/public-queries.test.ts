@@ -136,6 +136,46 @@ describe('match counts per status (trigger-kept)', () => {
   });
 });
 
+describe('match counts between two dates (trigger-kept days, and the parts of a day at either end)', () => {
+  test('equal the matches in the range, for dates and date-times', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      const { db } = scratch;
+      await insertLeague(db);
+      await sql`TRUNCATE matches, event_bracket_matches`.execute(db);
+      const dated: [string, 'scheduled' | 'completed'][] = [
+        ['2026-12-01T00:00:00Z', 'scheduled'],
+        ['2026-12-01T12:00:00Z', 'scheduled'],
+        ['2026-12-01T23:59:59.999Z', 'completed'],
+        ['2026-12-02T06:00:00Z', 'scheduled'],
+        ['2026-12-03T00:00:00Z', 'scheduled'],
+        ['2026-12-05T18:00:00Z', 'completed'],
+      ];
+      await db
+        .insertInto('matches')
+        .values([
+          ...dated.map(([date, status], i) => ({ platform: 'faceit' as const, external_id: `d${i}`, team1_id: ids.alpha, team2_id: ids.beta, status, date })),
+          { platform: 'faceit', external_id: 'undated', team1_id: ids.alpha, team2_id: ids.beta, status: 'scheduled' },
+        ])
+        .execute();
+      const count = async (query: Record<string, string>) => (await listMatches(db, matchListInput.parse(query))).count;
+      // Whole days only.
+      expect(await count({ status: 'scheduled', date_from: '2026-12-01', date_to: '2026-12-02' })).toBe(3);
+      expect(await count({ date_from: '2026-12-02' })).toBe(3);
+      expect(await count({ date_to: '2026-12-01' })).toBe(3);
+      // Parts of a day at either end, an end that is included, an offset.
+      expect(await count({ status: 'scheduled', date_from: '2026-12-01T12:00:00Z', date_to: '2026-12-03T00:00:00Z' })).toBe(3);
+      expect(await count({ date_from: '2026-12-01T12:00:00.001Z', date_to: '2026-12-05T17:59:59Z' })).toBe(3);
+      expect(await count({ date_from: '2026-12-01T01:00:00+02:00', date_to: '2026-12-02T07:00:00+01:00' })).toBe(4);
+      // No whole day in the range: the matches themselves are counted.
+      expect(await count({ date_from: '2026-12-01T06:00:00Z', date_to: '2026-12-01T23:59:59.999Z' })).toBe(2);
+      expect(await count({ date_from: '2026-12-04', date_to: '2026-12-01' })).toBe(0);
+    } finally {
+      await scratch.close();
+    }
+  });
+});
+
 describe('visible player counts (trigger-kept totals less the hidden)', () => {
   /** The list's counts against plain counts, for every scope. */
   async function countsAgree(db: Kysely<Database>) {

@@ -18,6 +18,7 @@ import * as discordOutbox from './migrations/0074_discord_outbox';
 import * as matchChangesOnInsert from './migrations/0075_match_changes_on_insert';
 import * as events from './migrations/0080_events';
 import * as jobsHeartbeatCancel from './migrations/0085_jobs_heartbeat_cancel';
+import * as listCountSummaries from './migrations/0090_list_count_summaries';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0075_match_changes_on_insert': matchChangesOnInsert,
   '0080_events': events,
   '0085_jobs_heartbeat_cancel': jobsHeartbeatCancel,
+  '0090_list_count_summaries': listCountSummaries,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -30,6 +30,8 @@ const columnOverrides = {
   'elo_run_changes.field': "'elo' | 'starting_elo' | 'skill_level'",
   'matches.status': 'MatchStatusColumn',
   'match_status_counts.status': 'MatchStatusColumn',
+  'match_day_counts.status': 'MatchStatusColumn',
+  'match_count_moves.status': 'MatchStatusColumn',
   'users.role': 'RoleColumn',
   'elo_adjustments.reason': 'EloAdjustmentReasonColumn',
   'player_elo_history.source': 'PlayerEloSourceColumn',

@@ -278,6 +278,24 @@ export interface MatchChanges {
   match_id: string;
 }
 
+export interface MatchCountMoves {
+  day: string | null;
+  /**
+   * A change to the match counters noted during one statement on matches and folded in at its end: the table is empty between statements (migration 0069).
+   */
+  delta: number;
+  status: MatchStatusColumn;
+}
+
+export interface MatchDayCounts {
+  /**
+   * Matches per status and UTC day (undated ones only in match_status_counts), kept by triggers on matches (migration 0069): read-only for code.
+   */
+  count: Generated<number>;
+  day: string;
+  status: MatchStatusColumn;
+}
+
 export interface Matches {
   competition_id: string | null;
   created_at: Generated<Timestamp>;
@@ -375,6 +393,10 @@ export interface PlayerCounts {
    * Players in this scope ('all', or a season id), kept by triggers (migration 0003): read-only for code.
    */
   count: Generated<number>;
+  /**
+   * Hidden players (visible = false) among them, kept by the same triggers (migration 0069).
+   */
+  hidden: Generated<number>;
   scope: string;
 }
 
@@ -415,6 +437,14 @@ export interface PlayerSeasons {
   player_id: string;
   season_id: string;
   team_id: string | null;
+}
+
+export interface RankingItemCounts {
+  /**
+   * Lines of this ranking snapshot, kept by triggers on ranking_items (migration 0069): read-only for code.
+   */
+  count: Generated<number>;
+  ranking_id: string;
 }
 
 export interface RankingItems {
@@ -458,6 +488,15 @@ export interface Seasons {
   start_date: string;
 }
 
+export interface SeasonTeams {
+  /**
+   * Participant rows of this team in this season (one per competition entered), kept by triggers on participants (migration 0069): read-only for code.
+   */
+  participants: number;
+  season_id: string;
+  team_id: string;
+}
+
 export interface SecuritySettings {
   id: Generated<boolean>;
   two_factor_required: Generated<boolean>;
@@ -471,6 +510,14 @@ export interface Sessions {
    */
   id: string;
   user_id: string;
+}
+
+export interface TeamCounts {
+  /**
+   * Teams in this scope ('all', or a season id: those with participants in it), kept by triggers (migration 0069): read-only for code.
+   */
+  count: Generated<number>;
+  scope: string;
 }
 
 export interface Teams {
@@ -540,6 +587,8 @@ export interface DB {
   jobs: Jobs;
   login_attempts: LoginAttempts;
   match_changes: MatchChanges;
+  match_count_moves: MatchCountMoves;
+  match_day_counts: MatchDayCounts;
   match_status_counts: MatchStatusCounts;
   matches: Matches;
   media: Media;
@@ -549,12 +598,15 @@ export interface DB {
   player_elo_history: PlayerEloHistory;
   player_seasons: PlayerSeasons;
   players: Players;
+  ranking_item_counts: RankingItemCounts;
   ranking_items: RankingItems;
   rankings: Rankings;
   recovery_codes: RecoveryCodes;
+  season_teams: SeasonTeams;
   seasons: Seasons;
   security_settings: SecuritySettings;
   sessions: Sessions;
+  team_counts: TeamCounts;
   teams: Teams;
   totp_credentials: TotpCredentials;
   users: Users;

@@ -4,21 +4,8 @@ import { sql, type Kysely } from 'kysely';
 // the indexes of 0001 and 0002: indexes for their orders, and row counts kept by triggers
 // for the counts every paged answer carries. Run one by one: PGlite takes one statement per
 // query, and the function bodies contain semicolons.
-const statements = [
-  // Latest results, newest first. Partial on purpose: upcoming matches carry the newest dates,
-  // so walking matches_date_desc_idx for completed ones would first step over all of them.
-  "CREATE INDEX IF NOT EXISTS matches_completed_date_desc_idx ON matches (date DESC NULLS LAST, id DESC) WHERE status = 'completed'",
-  // A season's matches of one status, newest first (0001 serves oldest-first).
-  'CREATE INDEX IF NOT EXISTS matches_season_status_date_idx ON matches (season_id, status, date DESC NULLS LAST, id DESC)',
-  // Public player lists show visible players only unless asked otherwise.
-  'CREATE INDEX IF NOT EXISTS players_visible_elo_idx ON players (elo DESC, name, id) WHERE visible',
-
-  // Matches per status, kept by statement triggers, so a list filtered by status alone
-  // (the home page's live, upcoming and latest results) counts without reading 300,000 rows.
-  `CREATE TABLE match_status_counts (
-     status text PRIMARY KEY,
-     count bigint NOT NULL DEFAULT 0
-   )`,
+/** The triggers keeping match_status_counts; migration 0069 replaces them (and puts them back on the way down). */
+export const matchStatusCountTriggers = [
   `CREATE FUNCTION match_status_counts_add() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      -- Sorted, so concurrent writers take the counter rows in the same order.
@@ -59,16 +46,10 @@ const statements = [
      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION match_status_counts_move()`,
   `CREATE TRIGGER match_status_counts_truncate AFTER TRUNCATE ON matches
      FOR EACH STATEMENT EXECUTE FUNCTION match_status_counts_clear()`,
-  'INSERT INTO match_status_counts (status, count) SELECT status, count(*) FROM matches GROUP BY status',
+];
 
-  // Players per scope ('all', or a season id: who played in it), kept the same way, so the
-  // rankings' player lists count without reading every player. Hidden players are few: the
-  // lists subtract them through their own small index.
-  'CREATE INDEX IF NOT EXISTS players_hidden_idx ON players (id) WHERE NOT visible',
-  `CREATE TABLE player_counts (
-     scope text PRIMARY KEY,
-     count bigint NOT NULL DEFAULT 0
-   )`,
+/** The triggers keeping player_counts; migration 0069 replaces them (and puts them back on the way down). */
+export const playerCountTriggers = [
   `CREATE FUNCTION player_counts_add_players() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      INSERT INTO player_counts AS c (scope, count) SELECT 'all', count(*) FROM new_rows HAVING count(*) > 0
@@ -130,6 +111,37 @@ const statements = [
      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION player_counts_move_seasons()`,
   `CREATE TRIGGER player_counts_truncate AFTER TRUNCATE ON player_seasons
      FOR EACH STATEMENT EXECUTE FUNCTION player_counts_clear_seasons()`,
+];
+
+export const PLAYERS_HIDDEN_INDEX = 'CREATE INDEX IF NOT EXISTS players_hidden_idx ON players (id) WHERE NOT visible';
+
+const statements = [
+  // Latest results, newest first. Partial on purpose: upcoming matches carry the newest dates,
+  // so walking matches_date_desc_idx for completed ones would first step over all of them.
+  "CREATE INDEX IF NOT EXISTS matches_completed_date_desc_idx ON matches (date DESC NULLS LAST, id DESC) WHERE status = 'completed'",
+  // A season's matches of one status, newest first (0001 serves oldest-first).
+  'CREATE INDEX IF NOT EXISTS matches_season_status_date_idx ON matches (season_id, status, date DESC NULLS LAST, id DESC)',
+  // Public player lists show visible players only unless asked otherwise.
+  'CREATE INDEX IF NOT EXISTS players_visible_elo_idx ON players (elo DESC, name, id) WHERE visible',
+
+  // Matches per status, kept by statement triggers, so a list filtered by status alone
+  // (the home page's live, upcoming and latest results) counts without reading 300,000 rows.
+  `CREATE TABLE match_status_counts (
+     status text PRIMARY KEY,
+     count bigint NOT NULL DEFAULT 0
+   )`,
+  ...matchStatusCountTriggers,
+  'INSERT INTO match_status_counts (status, count) SELECT status, count(*) FROM matches GROUP BY status',
+
+  // Players per scope ('all', or a season id: who played in it), kept the same way, so the
+  // rankings' player lists count without reading every player. Hidden players are few: the
+  // lists subtract them through their own small index.
+  PLAYERS_HIDDEN_INDEX,
+  `CREATE TABLE player_counts (
+     scope text PRIMARY KEY,
+     count bigint NOT NULL DEFAULT 0
+   )`,
+  ...playerCountTriggers,
   "INSERT INTO player_counts (scope, count) SELECT 'all', count(*) FROM players",
   'INSERT INTO player_counts (scope, count) SELECT season_id::text, count(*) FROM player_seasons GROUP BY season_id',
 ];

@@ -57,33 +57,50 @@ export interface LeagueRows {
 }
 
 /**
+ * One part of a league built part by part (a scale league past factor 100, which would not fit
+ * in memory at once). Every part has the same seasons and competitions, and its own teams,
+ * players and matches (teams play within their part).
+ */
+export interface LeaguePart {
+  /** 0 for the first part, which is the league `seed` builds alone; later ones draw from random streams of their own. */
+  index: number;
+  /** Team names and Steam ids of the parts built before, which stay unique across the league; each part adds its own. */
+  takenNames: Set<string>;
+  takenSteamIds: Set<string>;
+}
+
+/**
  * Builds a whole league in memory, relative to `today`: the same seed and `today` always
  * give the same rows, ids included. Each part draws from its own named random stream, so
  * teams and players stay the same from one day to the next even though the schedule moves.
  */
-export function buildLeague(options: { seed: string; today: Date; size: LeagueSize }): LeagueRows {
-  const { seed, today, size } = options;
+export function buildLeague(options: { seed: string; today: Date; size: LeagueSize; part?: LeaguePart }): LeagueRows {
+  const { seed, today, size, part } = options;
   const now = today.getTime();
   if (Number.isNaN(now)) throw new RangeError('buildLeague: invalid today');
   const createdAt = today.toISOString();
+  // Seasons and competitions come from `seed` in every part; the rest from the part's own streams.
+  const streams = part && part.index > 0 ? `${seed}:part:${part.index}` : seed;
 
   const seasons = createSeasons(seed, recentSemesters(today, SEASON_COUNT - 1));
   const current = seasons[seasons.length - 1] as SeasonPlan;
-  const { teams, media } = createTeams(createRandom(`${seed}:teams`), {
+  const { teams, media } = createTeams(createRandom(`${streams}:teams`), {
     count: size.teams,
     seasonCount: seasons.length,
     logos: size.logos,
     createdAt,
+    takenNames: part?.takenNames,
   });
-  const rosters = createRosters(createRandom(`${seed}:players`), {
+  const rosters = createRosters(createRandom(`${streams}:players`), {
     teams,
     freeAgents: size.freeAgents,
     seasonIds: seasons.map((s) => s.id),
     createdAt,
+    takenSteamIds: part?.takenSteamIds,
   });
-  const competitions = createCompetitions(seed, createRandom(`${seed}:participants`), seasons, teams);
+  const competitions = createCompetitions(seed, createRandom(`${streams}:participants`), seasons, teams);
 
-  const random = createRandom(`${seed}:matches:${now}`);
+  const random = createRandom(`${streams}:matches:${now}`);
   const strength = rosters.startElo;
   const matches = competitions.flatMap((competition) => [
     ...scheduleRegularSeason(random, competition, { rounds: size.roundsPerCompetition, now, strength }),
@@ -104,7 +121,7 @@ export function buildLeague(options: { seed: string; today: Date; size: LeagueSi
   // Stored oldest first, which keeps date-ordered scans of a big league close to the disk order.
   matches.sort((a, b) => a.date - b.date);
 
-  const snapshots = weeklySnapshots(createRandom(`${seed}:rankings:${now}`), {
+  const snapshots = weeklySnapshots(createRandom(`${streams}:rankings:${now}`), {
     seasons: seasons.slice(-size.snapshotSeasons),
     teams,
     startElo: rosters.startElo,
@@ -133,14 +150,14 @@ export function buildLeague(options: { seed: string; today: Date; size: LeagueSi
     captains: rosters.captains,
     players: rosters.players,
     playerSeasons: rosters.playerSeasons,
-    playerEloHistory: playerEloHistory(createRandom(`${seed}:player-history:${now}`), {
+    playerEloHistory: playerEloHistory(createRandom(`${streams}:player-history:${now}`), {
       players: rosters.players,
       playerSeasons: rosters.playerSeasons,
       seasons,
       perSeason: size.playerHistoryPerSeason,
       now,
     }),
-    participants: participantRows(createRandom(`${seed}:participant-ids`), competitions, createdAt),
+    participants: participantRows(createRandom(`${streams}:participant-ids`), competitions, createdAt),
     matches: matchRows(matches, createdAt),
     rankings: snapshots.rankings,
     rankingItems: snapshots.rankingItems,

@@ -43,12 +43,12 @@ export interface TeamIdentity {
 }
 
 /**
- * College-like team identities with unique names (participants are keyed by team name).
- * The first PLACES.length schools each use a different place, so a demo-sized league reads
+ * College-like team identities with unique names (participants are keyed by team name), also
+ * unique against `names` already taken (by the other parts of a league built in parts), which it adds
+ * to. The first PLACES.length schools each use a different place, so a demo-sized league reads
  * like one team per school; larger leagues reuse places with other school forms and mascots.
  */
-export function createTeamIdentities(random: Random, count: number, clubShare: number): TeamIdentity[] {
-  const names = new Set<string>();
+export function createTeamIdentities(random: Random, count: number, clubShare: number, names = new Set<string>()): TeamIdentity[] {
   const places = random.shuffled(PLACES);
   const identities: TeamIdentity[] = [];
   const unique = (candidate: string) => {

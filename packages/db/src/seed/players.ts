@@ -34,7 +34,7 @@ function drawRosterSize(random: Random): number {
   return roll < 0.45 ? 5 : roll < 0.85 ? 6 : 7;
 }
 
-/** A 17-digit SteamID64 (they all start with 7656119), unique within the league. */
+/** A 17-digit SteamID64 (they all start with 7656119), unique within `taken`. */
 function drawSteamId(random: Random, taken: Set<string>): string {
   for (;;) {
     const id = `7656119${String(random.int(0, 99_999)).padStart(5, '0')}${String(random.int(0, 99_999)).padStart(5, '0')}`;
@@ -47,16 +47,16 @@ function drawSteamId(random: Random, taken: Set<string>): string {
 
 /**
  * Players for every team (plus free agents), drawn around the team's target Elo, with the
- * seasons each played, one captain per team and the team Elo their roster gives.
+ * seasons each played, one captain per team and the team Elo their roster gives. Steam ids
+ * are unique within `takenSteamIds` too (the other parts of a league built in parts).
  */
 export function createRosters(
   random: Random,
-  options: { teams: readonly TeamPlan[]; freeAgents: number; seasonIds: readonly string[]; createdAt: string },
+  options: { teams: readonly TeamPlan[]; freeAgents: number; seasonIds: readonly string[]; createdAt: string; takenSteamIds?: Set<string> },
 ): Rosters {
-  const { teams, freeAgents, seasonIds, createdAt } = options;
+  const { teams, freeAgents, seasonIds, createdAt, takenSteamIds: steamIds = new Set<string>() } = options;
   const sizes = teams.map(() => drawRosterSize(random));
   const tags = createGamerTags(random, sizes.reduce((sum, n) => sum + n, 0) + freeAgents);
-  const steamIds = new Set<string>();
   const rosters: Rosters = { players: [], playerSeasons: [], captains: [], startElo: new Map() };
   const lastSeason = seasonIds.length - 1;
 

@@ -93,3 +93,48 @@ describe('seedScale', () => {
     expect(scaleSize(1).teams).toBe(DEMO_SIZE.teams);
   });
 });
+
+describe('seedScale in parts', () => {
+  let database: TestDatabase;
+  let summary: SeedSummary;
+  let whole: SeedSummary;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // Factor 2 in parts of 1: what factor 1,000 does in parts of 100.
+    summary = await seedScale(database.db, { factor: 2, partFactor: 1, today: new Date('2026-11-22T15:30:00Z'), log: (line) => lines.push(line) });
+    const single = await createTestDatabase();
+    try {
+      whole = await seedScale(single.db, { factor: 1, today: new Date('2026-11-22T15:30:00Z') });
+    } finally {
+      await single.close();
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('writes one league of every part, sharing seasons, competitions, logos and snapshots', async () => {
+    expect(lines.filter((line) => /^Built part \d/.test(line))).toHaveLength(2);
+    expect(summary.teams).toBe(2 * whole.teams);
+    expect(summary.matches).toBeGreaterThan(1.8 * whole.matches);
+    for (const shared of ['seasons', 'competitions', 'media', 'rankings'] as const) expect(summary[shared]).toBe(whole[shared]);
+    const teams = await database.db.selectFrom('teams').select(['name']).execute();
+    expect(new Set(teams.map((t) => t.name)).size).toBe(summary.teams);
+    expect(await eloLedgerBreaks(database.db)).toEqual([]);
+  });
+
+  it('ranks every snapshot across the parts: 1 to n by Elo, highest first', async () => {
+    const { rows } = await sql<{ ranking_id: string; ranks: number[]; elos: number[] }>`
+      SELECT ranking_id, array_agg(rank ORDER BY rank) AS ranks, array_agg(elo ORDER BY rank) AS elos FROM ranking_items GROUP BY ranking_id
+    `.execute(database.db);
+    expect(rows).toHaveLength(summary.rankings);
+    for (const { ranks, elos } of rows) {
+      expect(ranks).toEqual(ranks.map((_, i) => i + 1));
+      expect(elos).toEqual([...elos].sort((a, b) => b - a));
+    }
+    expect(rows.reduce((n, row) => n + row.ranks.length, 0)).toBe(summary.rankingItems);
+  });
+});

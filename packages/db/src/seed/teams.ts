@@ -50,10 +50,10 @@ function drawSeasonSpan(random: Random, seasonCount: number): { firstSeason: num
 
 export function createTeams(
   random: Random,
-  options: { count: number; seasonCount: number; logos: LogoMode; createdAt: string },
+  options: { count: number; seasonCount: number; logos: LogoMode; createdAt: string; takenNames?: Set<string> },
 ): { teams: TeamPlan[]; media: Insertable<Media>[] } {
   const { count, seasonCount, logos, createdAt } = options;
-  const identities = createTeamIdentities(random, count, CLUB_SHARE);
+  const identities = createTeamIdentities(random, count, CLUB_SHARE, options.takenNames);
   const media: Insertable<Media>[] = [];
   const shared: string[] = [];
   if (logos === 'shared') {

@@ -62,55 +62,118 @@ export interface WriteOptions {
   bulk?: boolean;
 }
 
+/** Writes one league's rows in foreign-key order; without `shared`, leaves out those the first part of a league wrote for all. */
+async function writeRows(trx: Kysely<Database>, league: LeagueRows, shared: boolean, log: Log | undefined): Promise<void> {
+  if (shared) {
+    await inBatches('seasons', league.seasons, (b) => trx.insertInto('seasons').values(b).execute(), log);
+    await inBatches('competitions', league.competitions, (b) => trx.insertInto('competitions').values(b).execute(), log);
+    await inBatches('media', league.media, (b) => trx.insertInto('media').values(b).execute(), log);
+  }
+  await inBatches('teams', league.teams, (b) => trx.insertInto('teams').values(b).execute(), log);
+  await inBatches('players', league.players, (b) => trx.insertInto('players').values(b).execute(), log);
+  // Teams and players point at each other, so captains are set once both exist.
+  await inBatches(
+    'captains',
+    league.captains,
+    (b) =>
+      sql`
+        UPDATE teams SET captain_id = captains.captain_id
+        FROM (VALUES ${sql.join(b.map((c) => sql`(${c.teamId}::uuid, ${c.captainId}::uuid)`))}) AS captains (team_id, captain_id)
+        WHERE teams.id = captains.team_id
+      `.execute(trx),
+    log,
+  );
+  await inBatches('player_seasons', league.playerSeasons, (b) => trx.insertInto('player_seasons').values(b).execute(), log);
+  await inBatches('player_elo_history', league.playerEloHistory, (b) => trx.insertInto('player_elo_history').values(b).execute(), log);
+  await inBatches('participants', league.participants, (b) => trx.insertInto('participants').values(b).execute(), log);
+  await inBatches('matches', league.matches, (b) => trx.insertInto('matches').values(b).execute(), log);
+  if (shared) await inBatches('rankings', league.rankings, (b) => trx.insertInto('rankings').values(b).execute(), log);
+  await inBatches('ranking_items', league.rankingItems, (b) => trx.insertInto('ranking_items').values(b).execute(), log);
+}
+
+/**
+ * Ranks the lines of every snapshot again across the whole league, as weeklySnapshots ranks
+ * one part's: Elo descending, ties by name in code-unit order.
+ */
+async function rankSnapshotLinesAcrossParts(trx: Kysely<Database>): Promise<void> {
+  await sql`
+    UPDATE ranking_items AS r SET rank = ranked.rank
+    FROM (
+      SELECT i.id, row_number() OVER (PARTITION BY i.ranking_id ORDER BY i.elo DESC, t.name COLLATE "C") AS rank
+      FROM ranking_items i JOIN teams t ON t.id = i.team_id
+    ) AS ranked
+    WHERE r.id = ranked.id AND r.rank <> ranked.rank
+  `.execute(trx);
+}
+
 /**
  * Writes a built league in one transaction with multi-row inserts, in foreign-key order:
  * a failure leaves the database as it was.
  */
 export async function writeLeague(db: Kysely<Database>, league: LeagueRows, options: WriteOptions = {}): Promise<SeedSummary> {
+  return writeLeagueInParts(db, [league], options);
+}
+
+/**
+ * Writes a league built part by part (buildLeague's `part`), like writeLeague, taking one part
+ * at a time from `parts` so only that part is in memory. The first part writes the rows all
+ * share (seasons, competitions, shared logos, snapshots); the others point their snapshot
+ * lines at its snapshots, and the lines are ranked across the parts at the end.
+ */
+export async function writeLeagueInParts(db: Kysely<Database>, parts: Iterable<LeagueRows>, options: WriteOptions = {}): Promise<SeedSummary> {
   const { log, bulk = false } = options;
+  const summary: SeedSummary = {
+    seasons: 0,
+    competitions: 0,
+    teams: 0,
+    players: 0,
+    playerSeasons: 0,
+    playerEloHistory: 0,
+    participants: 0,
+    matches: 0,
+    rankings: 0,
+    rankingItems: 0,
+    media: 0,
+  };
   await inTransaction(db, async (trx) => {
-    await inBatches('seasons', league.seasons, (b) => trx.insertInto('seasons').values(b).execute(), log);
-    await inBatches('competitions', league.competitions, (b) => trx.insertInto('competitions').values(b).execute(), log);
-    await inBatches('media', league.media, (b) => trx.insertInto('media').values(b).execute(), log);
-    await inBatches('teams', league.teams, (b) => trx.insertInto('teams').values(b).execute(), log);
     let loaded = 0;
-    const writeBigTables = async () => {
-      await inBatches('players', league.players, (b) => trx.insertInto('players').values(b).execute(), log);
-      // Teams and players point at each other, so captains are set once both exist.
-      await inBatches(
-        'captains',
-        league.captains,
-        (b) =>
-          sql`
-            UPDATE teams SET captain_id = captains.captain_id
-            FROM (VALUES ${sql.join(b.map((c) => sql`(${c.teamId}::uuid, ${c.captainId}::uuid)`))}) AS captains (team_id, captain_id)
-            WHERE teams.id = captains.team_id
-          `.execute(trx),
-        log,
-      );
-      await inBatches('player_seasons', league.playerSeasons, (b) => trx.insertInto('player_seasons').values(b).execute(), log);
-      await inBatches('player_elo_history', league.playerEloHistory, (b) => trx.insertInto('player_elo_history').values(b).execute(), log);
-      await inBatches('participants', league.participants, (b) => trx.insertInto('participants').values(b).execute(), log);
-      await inBatches('matches', league.matches, (b) => trx.insertInto('matches').values(b).execute(), log);
-      await inBatches('rankings', league.rankings, (b) => trx.insertInto('rankings').values(b).execute(), log);
-      await inBatches('ranking_items', league.rankingItems, (b) => trx.insertInto('ranking_items').values(b).execute(), log);
+    const writeParts = async () => {
+      const snapshotIds = new Map<string, string>();
+      const snapshotKey = (ranking: { season_id: string; date: string | Date }) => `${ranking.season_id} ${new Date(ranking.date).getTime()}`;
+      let count = 0;
+      for (const part of parts) {
+        const first = count === 0;
+        count += 1;
+        if (first) for (const ranking of part.rankings) snapshotIds.set(snapshotKey(ranking), ranking.id as string);
+        else {
+          const ownIds = new Map(part.rankings.map((ranking) => [ranking.id as string, snapshotIds.get(snapshotKey(ranking))]));
+          for (const item of part.rankingItems) item.ranking_id = ownIds.get(item.ranking_id) as string;
+        }
+        await writeRows(trx, part, first, log);
+        addToSummary(summary, part, first);
+      }
+      if (count > 1) await rankSnapshotLinesAcrossParts(trx);
       loaded = Date.now();
     };
-    if (!bulk) return writeBigTables();
-    await withDeferredIndexes(trx, BULK_TABLES, writeBigTables);
+    if (!bulk) return writeParts();
+    await withDeferredIndexes(trx, BULK_TABLES, writeParts);
     log?.(`  indexes and foreign keys rebuilt in ${((Date.now() - loaded) / 1000).toFixed(1)} s`);
   });
-  return {
-    seasons: league.seasons.length,
-    competitions: league.competitions.length,
-    teams: league.teams.length,
-    players: league.players.length,
-    playerSeasons: league.playerSeasons.length,
-    playerEloHistory: league.playerEloHistory.length,
-    participants: league.participants.length,
-    matches: league.matches.length,
-    rankings: league.rankings.length,
-    rankingItems: league.rankingItems.length,
-    media: league.media.length,
-  };
+  return summary;
+}
+
+function addToSummary(summary: SeedSummary, league: LeagueRows, shared: boolean): void {
+  if (shared) {
+    summary.seasons += league.seasons.length;
+    summary.competitions += league.competitions.length;
+    summary.media += league.media.length;
+    summary.rankings += league.rankings.length;
+  }
+  summary.teams += league.teams.length;
+  summary.players += league.players.length;
+  summary.playerSeasons += league.playerSeasons.length;
+  summary.playerEloHistory += league.playerEloHistory.length;
+  summary.participants += league.participants.length;
+  summary.matches += league.matches.length;
+  summary.rankingItems += league.rankingItems.length;
 }

@@ -9,10 +9,11 @@ import {
   replayElo,
   type EloSkipReason,
   type LedgerPosition,
+  type ReplayMatch,
   type SkippedMatch,
 } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
-import { chunked } from '../../lib/sql-batch';
+import { chunked, plainArrayLiteral } from '../../lib/sql-batch';
 import { advanceEventBrackets } from '../events/admin-queries';
 
 /*
@@ -153,22 +154,81 @@ export interface ReplayOptions {
    * event there (a result deleted, or given to other teams) may have none left.
    */
   alsoTeams?: readonly string[];
-  /** Rows per UPDATE statement. */
+  /** With `from` null: every team starts from this Elo, which becomes its starting Elo (Recalculate All's reset). */
+  resetStartingElo?: number;
+  /** Rows per UPDATE statement (default: all in one). */
   batchSize?: number;
   /** Runs after each written batch (tests use it to fail midway). */
   afterBatch?: (batchNumber: number) => void | Promise<void>;
 }
 
-interface MatchWrite {
-  id: string;
-  applied: boolean;
-  team1Before: number | null;
-  team2Before: number | null;
-  team1Change: number | null;
-  team2Change: number | null;
+/**
+ * The Elo columns to write to matches, one array per column (what the UPDATE's unnest takes):
+ * a replay of 300,000 matches then builds a few arrays instead of 300,000 objects.
+ */
+class MatchEloWrites {
+  readonly ids: string[] = [];
+  readonly applied: boolean[] = [];
+  readonly team1Before: (number | null)[] = [];
+  readonly team2Before: (number | null)[] = [];
+  readonly team1Change: (number | null)[] = [];
+  readonly team2Change: (number | null)[] = [];
+
+  get length(): number {
+    return this.ids.length;
+  }
+
+  /** The match moved Elo from these values to these; null when it moves none. */
+  add(id: string, step: { team1Before: number; team1After: number; team2Before: number; team2After: number } | null): void {
+    this.ids.push(id);
+    this.applied.push(step !== null);
+    this.team1Before.push(step && step.team1Before);
+    this.team2Before.push(step && step.team2Before);
+    this.team1Change.push(step && step.team1After - step.team1Before);
+    this.team2Change.push(step && step.team2After - step.team2Before);
+  }
 }
 
-const DEFAULT_BATCH_SIZE = 10_000;
+/**
+ * Memory for the one UPDATE that rewrites matches: hashing every match at once (about 70
+ * bytes each) keeps the rows in the order they were read, page by page. Split into batches
+ * on disk, the hash join would visit the table's pages once per batch, and with more pages
+ * than shared buffers hold, write most of them out as often.
+ */
+const MATCH_WRITE_WORK_MEM = '256MB';
+
+/**
+ * The matches a replay takes (completed ones, and applied ones that may no longer count, from
+ * `from` on), as replayElo reads them; the time travels as epoch milliseconds. Only what the
+ * replay needs: the UPDATE compares the stored Elo columns itself. Read as one row of
+ * comma-joined columns and split here, because node-postgres makes an object of each of
+ * 300,000 rows and parses each field alone, which costs more than the replay. No ORDER BY:
+ * a sequential scan yields the rows in about their order on disk.
+ */
+async function readLedgerMatches(trx: Trx, from: Date | null): Promise<ReplayMatch[]> {
+  const { rows } = await sql<{ ids: string | null; times: string; statuses: string; team1s: string; team2s: string; winners: string }>`
+    SELECT string_agg(id::text, ',') AS ids,
+      string_agg(coalesce(floor(extract(epoch FROM date) * 1000)::text, ''), ',') AS times,
+      string_agg(status, ',') AS statuses,
+      string_agg(team1_id::text, ',') AS team1s,
+      string_agg(team2_id::text, ',') AS team2s,
+      string_agg(coalesce(winner_id::text, ''), ',') AS winners
+    FROM matches
+    WHERE (status = 'completed' OR elo_applied) ${from ? sql`AND date >= ${from}` : sql``}
+  `.execute(trx);
+  const row = rows[0];
+  if (!row?.ids) return [];
+  const ids = row.ids.split(',');
+  const [times, statuses, team1s, team2s, winners] = [row.times, row.statuses, row.team1s, row.team2s, row.winners].map((column) => column.split(',')) as string[][];
+  return ids.map((id, i) => ({
+    id,
+    date: times?.[i] ? new Date(Number(times[i])) : null,
+    status: statuses?.[i] as string,
+    team1Id: team1s?.[i] as string,
+    team2Id: team2s?.[i] as string,
+    winnerId: winners?.[i] || null,
+  }));
+}
 
 /**
  * Recomputes every event at or after `from`, each team starting from the Elo its last event
@@ -178,52 +238,38 @@ const DEFAULT_BATCH_SIZE = 10_000;
  */
 export async function replayLedger(trx: Trx, options: ReplayOptions): Promise<LedgerReplay> {
   const { from } = options;
-  let matchQuery = trx
-    .selectFrom('matches')
-    .select(['id', 'date', 'status', 'team1_id', 'team2_id', 'winner_id', 'elo_applied', 'team1_elo_before', 'team2_elo_before', 'team1_elo_change', 'team2_elo_change'])
-    // Matches marked applied that no longer count are cleared too.
-    .where((eb) => eb.or([eb('status', '=', 'completed'), eb('elo_applied', '=', true)]));
-  if (from) matchQuery = matchQuery.where('date', '>=', from);
-  // Physical order: the writes then visit each table page once instead of hopping around.
-  const matches = await matchQuery.orderBy(sql`ctid`).execute();
+  const matches = await readLedgerMatches(trx, from);
   let adjustmentQuery = trx.selectFrom('elo_adjustments').select(['id', 'team_id', 'at', 'elo_before', 'elo_after']);
   if (from) adjustmentQuery = adjustmentQuery.where('at', '>=', from);
   const adjustments = await adjustmentQuery.execute();
 
   let teamQuery = trx.selectFrom('teams').select(['id', 'name', 'elo', 'starting_elo']);
   if (from) {
-    const involved = [...new Set([...matches.flatMap((m) => [m.team1_id, m.team2_id]), ...adjustments.map((a) => a.team_id), ...(options.alsoTeams ?? [])])];
+    const involved = [...new Set([...matches.flatMap((m) => [m.team1Id, m.team2Id]), ...adjustments.map((a) => a.team_id), ...(options.alsoTeams ?? [])])];
     teamQuery = teamQuery.where('id', '=', sql<string>`ANY(${involved}::uuid[])`);
   }
   const teams = await teamQuery.execute();
   const startFrom = from ? await lastEvents(trx, teams.map((t) => t.id), from) : new Map<string, LastEvent>();
 
   const result = replayElo(
-    teams.map((t) => ({ id: t.id, name: t.name, elo: startFrom.get(t.id)?.elo ?? t.starting_elo })),
-    matches.map((m) => ({ id: m.id, date: m.date, status: m.status, team1Id: m.team1_id, team2Id: m.team2_id, winnerId: m.winner_id })),
+    teams.map((t) => ({ id: t.id, name: t.name, elo: options.resetStartingElo ?? startFrom.get(t.id)?.elo ?? t.starting_elo })),
+    matches,
     { adjustments: adjustments.map((a) => ({ id: a.id, teamId: a.team_id, at: a.at, elo: a.elo_after })) },
   );
 
-  const appliedById = new Map(result.applied.map((a) => [a.matchId, a]));
-  const matchWrites: MatchWrite[] = [];
-  for (const m of matches) {
-    const a = appliedById.get(m.id);
-    const write: MatchWrite = a
-      ? { id: m.id, applied: true, team1Before: a.team1Before, team2Before: a.team2Before, team1Change: a.team1After - a.team1Before, team2Change: a.team2After - a.team2Before }
-      : { id: m.id, applied: false, team1Before: null, team2Before: null, team1Change: null, team2Change: null };
-    const changed =
-      write.applied !== m.elo_applied ||
-      write.team1Before !== m.team1_elo_before ||
-      write.team2Before !== m.team2_elo_before ||
-      write.team1Change !== m.team1_elo_change ||
-      write.team2Change !== m.team2_elo_change;
-    if (changed) matchWrites.push(write);
-  }
+  // Every match read is applied, skipped or not completed; in ledger order, which is about the order on disk.
+  const matchWrites = new MatchEloWrites();
+  for (const step of result.applied) matchWrites.add(step.matchId, step);
+  for (const { matchId } of result.skipped) matchWrites.add(matchId, null);
+  for (const match of matches) if (match.status !== 'completed') matchWrites.add(match.id, null);
   const storedBefore = new Map(adjustments.map((a) => [a.id, a.elo_before]));
   const adjustmentWrites = result.adjusted.filter((a) => storedBefore.get(a.adjustmentId) !== a.before).map((a) => ({ id: a.adjustmentId, before: a.before }));
-  const teamWrites = teams.filter((t) => result.elo.get(t.id) !== t.elo).map((t) => ({ id: t.id, elo: result.elo.get(t.id) as number }));
+  const startingElo = (team: { starting_elo: number }) => options.resetStartingElo ?? team.starting_elo;
+  const teamWrites = teams
+    .filter((t) => result.elo.get(t.id) !== t.elo || startingElo(t) !== t.starting_elo)
+    .map((t) => ({ id: t.id, elo: result.elo.get(t.id) as number, startingElo: startingElo(t) }));
 
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const batchSize = options.batchSize ?? Number.POSITIVE_INFINITY;
   let batchNumber = 0;
   const afterBatch = async () => {
     batchNumber += 1;
@@ -233,10 +279,13 @@ export async function replayLedger(trx: Trx, options: ReplayOptions): Promise<Le
     await writeTeamElo(trx, batch);
     await afterBatch();
   }
-  for (const batch of chunked(matchWrites, batchSize)) {
-    await writeMatchElo(trx, batch);
-    await afterBatch();
-  }
+  let matchesWritten = 0;
+  await withWorkMem(trx, MATCH_WRITE_WORK_MEM, async () => {
+    for (let start = 0; start < matchWrites.length; start += batchSize) {
+      matchesWritten += await writeMatchElo(trx, matchWrites, start, start + batchSize);
+      await afterBatch();
+    }
+  });
   for (const batch of chunked(adjustmentWrites, batchSize)) {
     await sql`
       UPDATE elo_adjustments SET elo_before = v.before
@@ -251,35 +300,48 @@ export async function replayLedger(trx: Trx, options: ReplayOptions): Promise<Le
     skipped: result.skipped,
     eloChanges: result.applied.filter((a) => a.team1After !== a.team1Before || a.team2After !== a.team2Before).length,
     teamsWritten: teamWrites.length,
-    matchesWritten: matchWrites.length,
+    matchesWritten,
     adjustmentsWritten: adjustmentWrites.length,
   };
 }
 
+/** Runs `work` with more work_mem, then puts the transaction's setting back (a failure rolls it back anyway). */
+async function withWorkMem(trx: Trx, workMem: string, work: () => Promise<void>): Promise<void> {
+  const { rows } = await sql<{ work_mem: string }>`SELECT current_setting('work_mem') AS work_mem`.execute(trx);
+  await sql`SELECT set_config('work_mem', ${workMem}, true)`.execute(trx);
+  await work();
+  await sql`SELECT set_config('work_mem', ${rows[0]!.work_mem}, true)`.execute(trx);
+}
+
 // Arrays keep each statement's parameter count fixed at any size.
-async function writeTeamElo(trx: Trx, rows: readonly { id: string; elo: number }[]): Promise<void> {
+async function writeTeamElo(trx: Trx, rows: readonly { id: string; elo: number; startingElo?: number }[]): Promise<void> {
   await sql`
-    UPDATE teams SET elo = v.elo, updated_at = now()
-    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.elo)}::int[]) AS v(id, elo)
+    UPDATE teams SET elo = v.elo, starting_elo = coalesce(v.starting_elo, teams.starting_elo), updated_at = now()
+    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.elo)}::int[], ${rows.map((r) => r.startingElo ?? null)}::int[]) AS v(id, elo, starting_elo)
     WHERE teams.id = v.id
   `.execute(trx);
 }
 
-async function writeMatchElo(trx: Trx, rows: readonly MatchWrite[]): Promise<void> {
-  await sql`
+/** Writes the matches' Elo columns (rows start to end) where they differ; answers how many rows changed. */
+async function writeMatchElo(trx: Trx, writes: MatchEloWrites, start = 0, end = writes.length): Promise<number> {
+  const column = (values: readonly (string | number | boolean | null)[]) => plainArrayLiteral(values.slice(start, end));
+  const result = await sql`
     UPDATE matches
     SET elo_applied = v.applied, team1_elo_before = v.team1_before, team2_elo_before = v.team2_before,
       team1_elo_change = v.team1_change, team2_elo_change = v.team2_change
     FROM unnest(
-      ${rows.map((r) => r.id)}::uuid[],
-      ${rows.map((r) => r.applied)}::boolean[],
-      ${rows.map((r) => r.team1Before)}::int[],
-      ${rows.map((r) => r.team2Before)}::int[],
-      ${rows.map((r) => r.team1Change)}::int[],
-      ${rows.map((r) => r.team2Change)}::int[]
+      ${column(writes.ids)}::uuid[],
+      ${column(writes.applied)}::boolean[],
+      ${column(writes.team1Before)}::int[],
+      ${column(writes.team2Before)}::int[],
+      ${column(writes.team1Change)}::int[],
+      ${column(writes.team2Change)}::int[]
     ) AS v(id, applied, team1_before, team2_before, team1_change, team2_change)
     WHERE matches.id = v.id
+      AND (matches.elo_applied, matches.team1_elo_before, matches.team2_elo_before, matches.team1_elo_change, matches.team2_elo_change)
+        IS DISTINCT FROM (v.applied, v.team1_before, v.team2_before, v.team1_change, v.team2_change)
   `.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 export interface SettledMatches {
@@ -387,7 +449,7 @@ async function appendResults(
   const teams = await trx.selectFrom('teams').select(['id', 'elo']).where('id', '=', sql<string>`ANY(${teamIds}::uuid[])`).execute();
   const elo = new Map(teams.map((t) => [t.id, t.elo]));
 
-  const writes: MatchWrite[] = [];
+  const writes = new MatchEloWrites();
   for (const candidate of candidates) {
     const position: LedgerPosition = { time: candidate.time, kind: 'match', id: candidate.id };
     if (replay.from !== null && candidate.time >= replay.from) break;
@@ -406,12 +468,12 @@ async function appendResults(
     elo.set(candidate.team2Id, team2After);
     last.set(candidate.team1Id, { position, elo: team1After });
     last.set(candidate.team2Id, { position, elo: team2After });
-    writes.push({ id: candidate.id, applied: true, team1Before, team2Before, team1Change: team1After - team1Before, team2Change: team2After - team2Before });
+    writes.add(candidate.id, { team1Before, team1After, team2Before, team2After });
   }
   if (writes.length === 0) return;
   const changedTeams = teams.filter((t) => elo.get(t.id) !== t.elo).map((t) => ({ id: t.id, elo: elo.get(t.id) as number }));
   if (changedTeams.length > 0) await writeTeamElo(trx, changedTeams);
-  for (const batch of chunked(writes, 1000)) await writeMatchElo(trx, batch);
+  await writeMatchElo(trx, writes);
 }
 
 export interface AdjustmentContext {

@@ -36,12 +36,13 @@ export async function recalculateAllElo(
         .where('starting_elo', '<>', input.default_elo)
         .execute();
       for (const team of reset) startingChanges.push({ entity: 'team', field: 'starting_elo', id: team.id, before: team.starting_elo, after: input.default_elo });
-      await trx.updateTable('teams').set({ starting_elo: input.default_elo }).where('starting_elo', '<>', input.default_elo).execute();
       droppedAdjustments = await trx.deleteFrom('elo_adjustments').returningAll().execute();
     }
     steps.step();
+    // The replay writes the reset starting Elo with the Elo: one write per team.
     const replay = await replayLedger(trx, {
       from: null,
+      resetStartingElo: input.reset_to_default ? input.default_elo : undefined,
       batchSize: options.batchSize,
       afterBatch: async (batchNumber) => {
         await options.afterBatch?.(batchNumber);

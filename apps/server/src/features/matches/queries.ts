@@ -2,7 +2,7 @@ import { isDateOnly, type MatchListItem, type MatchStatus, type Paged, type matc
 import type { Database } from '@campus-elo/db';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
-import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import { jsonBuildObject, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { containsPattern, orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 
 export type MatchListFilters = z.output<typeof matchListInput>;
@@ -27,18 +27,29 @@ function listedStatuses(input: MatchListFilters): MatchStatus[] {
   return [...new Set(input.status ?? DEFAULT_STATUSES)];
 }
 
-/** Filtered by status alone: the trigger-kept counters answer the count without reading the matches. */
-function filtersOnlyStatus(input: MatchListFilters): boolean {
-  return !input.date_from && !input.date_to && !input.season_id && !input.team_id && !input.competition_name;
+/** Filtered by status and dates alone: the trigger-kept counters answer (most of) the count. */
+function filtersOnlyStatusAndDates(input: MatchListFilters): boolean {
+  return !input.season_id && !input.team_id && !input.competition_name;
+}
+
+interface DateRange {
+  from?: Date;
+  to?: { at: Date; inclusive: boolean };
+}
+
+function dateRange(input: MatchListFilters): DateRange {
+  return { from: input.date_from ? rangeStart(input.date_from) : undefined, to: input.date_to ? rangeEnd(input.date_to) : undefined };
+}
+
+function inDateRange(eb: ExpressionBuilder<Database, 'matches'>, { from, to }: DateRange): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (from) conditions.push(eb('matches.date', '>=', from));
+  if (to) conditions.push(eb('matches.date', to.inclusive ? '<=' : '<', to.at));
+  return conditions;
 }
 
 function matchConditions(eb: ExpressionBuilder<Database, 'matches'>, input: MatchListFilters): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [eb('matches.status', 'in', listedStatuses(input))];
-  if (input.date_from) conditions.push(eb('matches.date', '>=', rangeStart(input.date_from)));
-  if (input.date_to) {
-    const end = rangeEnd(input.date_to);
-    conditions.push(eb('matches.date', end.inclusive ? '<=' : '<', end.at));
-  }
+  const conditions: Expression<SqlBool>[] = [eb('matches.status', 'in', listedStatuses(input)), ...inDateRange(eb, dateRange(input))];
   if (input.season_id) conditions.push(eb('matches.season_id', '=', input.season_id));
   if (input.team_id) conditions.push(eb.or([eb('matches.team1_id', '=', input.team_id), eb('matches.team2_id', '=', input.team_id)]));
   if (input.competition_name) {
@@ -84,8 +95,17 @@ export function matchItemsQuery(
     .limit(window.limit)
     .offset(window.offset ?? 0);
   const teamColumns = ['teams.id', 'teams.name', 'teams.picture', 'teams.elo'] as const;
+  // A page names few competitions and seasons: joined laterally, each one is looked up once
+  // (PostgreSQL memoizes the lookup), where a subquery per column would run for every row.
+  const named = (table: 'competitions' | 'seasons', key: 'competition_id' | 'season_id') =>
+    db
+      .selectFrom(table)
+      .select((eb) => jsonBuildObject({ id: eb.ref(`${table}.id`), name: eb.ref(`${table}.name`) }).as('item'))
+      .where(`${table}.id`, '=', sql.ref<string>(`page.${key}`));
   return db
     .selectFrom(page.as('page'))
+    .leftJoinLateral(() => named('competitions', 'competition_id').as('competition'), (join) => join.onTrue())
+    .leftJoinLateral(() => named('seasons', 'season_id').as('season'), (join) => join.onTrue())
     .select((eb) => [
       'page.id',
       'page.date',
@@ -96,8 +116,8 @@ export function matchItemsQuery(
       'page.score_team1',
       'page.score_team2',
       jsonObjectFrom(eb.selectFrom('teams').select(['teams.id', 'teams.name']).whereRef('teams.id', '=', 'page.winner_id')).as('winner'),
-      jsonObjectFrom(eb.selectFrom('competitions').select(['competitions.id', 'competitions.name']).whereRef('competitions.id', '=', 'page.competition_id')).as('competition'),
-      jsonObjectFrom(eb.selectFrom('seasons').select(['seasons.id', 'seasons.name']).whereRef('seasons.id', '=', 'page.season_id')).as('season'),
+      'competition.item as competition',
+      'season.item as season',
       'page.season_id',
       'page.url',
       'page.platform',
@@ -110,12 +130,47 @@ export function toMatchItem<Item extends { date: Date | string | null }>(item: I
   return { ...item, date: item.date ? new Date(item.date).toISOString() : null };
 }
 
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The count of matches of some statuses between two moments, from the trigger-kept counters:
+ * per status without dates, else the whole UTC days in the range per status and day, plus the
+ * matches in the parts of a day at either end (date-time bounds), counted through the index.
+ * Undefined when the range holds no whole day: then the matches themselves are counted.
+ */
+function countFromCounters(db: Kysely<Database>, statuses: MatchStatus[], range: DateRange): Expression<unknown> | undefined {
+  if (!range.from && !range.to) {
+    return db.selectFrom('match_status_counts').select(sql<number>`sum(match_status_counts.count)`.as('count')).where('match_status_counts.status', 'in', statuses);
+  }
+  const firstDay = range.from && new Date(Math.ceil(range.from.getTime() / DAY_MS) * DAY_MS);
+  const endDay = range.to && new Date(Math.floor(range.to.at.getTime() / DAY_MS) * DAY_MS);
+  if (firstDay && endDay && firstDay >= endDay) return undefined;
+  const days = db
+    .selectFrom('match_day_counts')
+    .select(sql<number>`sum(match_day_counts.count)`.as('count'))
+    .where('match_day_counts.status', 'in', statuses)
+    .$if(firstDay !== undefined, (q) => q.where('match_day_counts.day', '>=', utcDay(firstDay as Date)))
+    .$if(endDay !== undefined, (q) => q.where('match_day_counts.day', '<', utcDay(endDay as Date)));
+  const countMatches = (edge: DateRange) =>
+    db
+      .selectFrom('matches')
+      .where((eb) => eb.and([eb('matches.status', 'in', statuses), ...inDateRange(eb, edge)]))
+      .select((eb) => eb.fn.countAll<number>().as('count'));
+  const parts: Expression<unknown>[] = [days];
+  if (range.from && firstDay && range.from < firstDay) parts.push(countMatches({ from: range.from, to: { at: firstDay, inclusive: false } }));
+  if (range.to && endDay && (range.to.inclusive || range.to.at > endDay)) parts.push(countMatches({ from: endDay, to: range.to }));
+  return sql<number>`${sql.join(
+    parts.map((part) => sql`coalesce((${part}), 0)`),
+    sql` + `,
+  )}`;
+}
+
 /** The whole list as one statement (count and page together), so the bench can EXPLAIN it. */
 export function matchListQuery(db: Kysely<Database>, input: MatchListFilters) {
   const filtered = db.selectFrom('matches').where((eb) => matchConditions(eb, input));
-  const count = filtersOnlyStatus(input)
-    ? db.selectFrom('match_status_counts').select(sql<number>`sum(match_status_counts.count)`.as('count')).where('match_status_counts.status', 'in', listedStatuses(input))
-    : filtered.select((eb) => eb.fn.countAll<number>().as('count'));
+  const count =
+    (filtersOnlyStatusAndDates(input) ? countFromCounters(db, listedStatuses(input), dateRange(input)) : undefined) ??
+    filtered.select((eb) => eb.fn.countAll<number>().as('count'));
   return pagedListQuery(db, count, matchItemsQuery(db, filtered, matchSortKeys(input), pageWindow(input)));
 }
 

@@ -32,31 +32,12 @@ function countedFromScopeTotals(input: PlayerListFilters): boolean {
   return input.visible !== false && input.benched === undefined && !input.team_id && !input.name;
 }
 
-/**
- * Visible players, of one season or of all: the trigger-kept count of players in that scope
- * less the hidden ones (about one in twenty, found through their own index), so the rankings
- * count without reading every player.
- */
+/** Visible players of one season or of all: the trigger-kept totals of the scope less its hidden players, one row. */
 function visibleCountFromTotals(db: Kysely<Database>, seasonId: string | undefined) {
-  const inScope = db.selectFrom('player_counts').select('player_counts.count').where('player_counts.scope', '=', seasonId ?? 'all');
-  const allHidden = db.selectFrom('players').where('players.visible', '=', false);
-  // One primary-key probe per hidden player: LIMIT keeps the planner from merging with the season's every row.
-  const hiddenInScope = seasonId
-    ? allHidden.where((eb) =>
-        eb(
-          eb
-            .selectFrom('player_seasons')
-            .select(sql.lit(1).as('one'))
-            .whereRef('player_seasons.player_id', '=', 'players.id')
-            .where('player_seasons.season_id', '=', seasonId)
-            .limit(1),
-          'is not',
-          null,
-        ),
-      )
-    : allHidden;
-  const hidden = hiddenInScope.select((eb) => eb.fn.countAll<number>().as('hidden'));
-  return db.selectNoFrom(sql<number>`coalesce((${inScope}), 0) - (${hidden})`.as('count'));
+  return db
+    .selectFrom('player_counts')
+    .select(sql<number>`player_counts.count - player_counts.hidden`.as('count'))
+    .where('player_counts.scope', '=', seasonId ?? 'all');
 }
 
 /** Elo and skill lists default to highest first, name lists to A-Z; ties fall back to name, then id. */

@@ -58,7 +58,9 @@ export function rankingItemsQuery(db: Kysely<Database>, input: RankingItemsFilte
         .as('team'),
     ])
     .orderBy(orderBySql('page', sortKeys));
-  return pagedListQuery(db, rows.select((eb) => eb.fn.countAll<number>().as('count')), items);
+  // The trigger-kept lines per snapshot: a snapshot of a big league has tens of thousands.
+  const count = db.selectFrom('ranking_item_counts').select('ranking_item_counts.count').where('ranking_item_counts.ranking_id', '=', input.ranking_id);
+  return pagedListQuery(db, count, items);
 }
 
 export async function listRankingItems(db: Kysely<Database>, input: RankingItemsFilters): Promise<Paged<RankingItem>> {

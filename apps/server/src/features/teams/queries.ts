@@ -26,12 +26,9 @@ function teamConditions(eb: ExpressionBuilder<Database, 'teams'>, input: TeamLis
   return eb.and(conditions);
 }
 
-/**
- * The count of a list filtered by season alone comes from the participants index by itself
- * (their foreign key vouches for each team), without walking the teams beside it.
- */
-function countedFromParticipants(input: TeamListFilters): input is TeamListFilters & { season_id: string } {
-  return input.season_id !== undefined && !input.id && !input.name && !input.school_name;
+/** A list of all teams, or of one season's, takes its count from the trigger-kept totals (team_counts). */
+function countedFromScopeTotals(input: TeamListFilters): boolean {
+  return !input.id && !input.name && !input.school_name;
 }
 
 /** Elo lists default to highest first, name lists to A-Z; ties fall back to name, then id. */
@@ -52,12 +49,8 @@ export function teamListQuery(db: Kysely<Database>, input: TeamListFilters) {
   const filtered = db.selectFrom('teams').where((eb) => teamConditions(eb, input));
   const sortKeys = teamSortKeys(input);
   const { limit, offset } = pageWindow(input);
-  const count = countedFromParticipants(input)
-    ? db
-        .selectFrom(
-          db.selectFrom('participants').select('participants.team_id').where('participants.season_id', '=', input.season_id).groupBy('participants.team_id').as('season_teams'),
-        )
-        .select((eb) => eb.fn.countAll<number>().as('count'))
+  const count = countedFromScopeTotals(input)
+    ? db.selectFrom('team_counts').select('team_counts.count').where('team_counts.scope', '=', input.season_id ?? 'all')
     : filtered.select((eb) => eb.fn.countAll<number>().as('count'));
   const page = filtered
     .select(['teams.id', 'teams.name', 'teams.picture', 'teams.school_name', 'teams.elo', 'teams.captain_id'])
