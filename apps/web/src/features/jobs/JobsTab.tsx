@@ -2,7 +2,8 @@ import { Badge, Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } 
 import { useState } from 'react';
 import { serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
-import { EmptyMessage, ErrorAlert, LoadingState } from '../common/states';
+import ErrorAlert from '../common/ErrorAlert';
+import { EmptyMessage, LoadingState } from '../common/states';
 import { FailedItems, JobBar } from './JobProgress';
 import { describeJobResult, isActiveJob, JOB_KIND_LABELS, JOB_STATE_LABELS, type Job } from './job-results';
 
