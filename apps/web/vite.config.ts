@@ -13,5 +13,20 @@ export default defineConfig({
   },
   // The server swaps in each response's CSP nonce (apps/server/src/http/web-app.ts).
   html: { cspNonce: '__CSP_NONCE__' },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    manifest: true,
+    // Every browser the build targets preloads modules itself.
+    modulePreload: { polyfill: false },
+    // Chunks under 16 KB merged into others where Rollup can do so without changing what runs:
+    // the server speaks HTTP/1.1, where each of a page's thirty-odd small chunks costs a round
+    // trip on one of six connections (home page: 26 files to 13, first paint earlier).
+    rollupOptions: { output: { experimentalMinChunkSize: 16384 } },
+    // Terser writes about 3 % less than esbuild's minifier (4 KB gzip of the first bundle) for a
+    // few seconds more of build (docs/decisions/0068).
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 } },
+  },
 });

@@ -62,13 +62,18 @@ async function firstListed(origin: string, sitemap: string, prefix: string): Pro
   return loc;
 }
 
+/** Runs Lighthouse on a page; on a busy machine it now and then fails to record the load (NO_NAVSTART, an interstitial), so a failed run is tried again twice. */
 function runLighthouse(url: string, outputPath: string): void {
-  const run = spawnSync(
-    lighthouseBin,
-    [url, `--chrome-flags=${CHROME_FLAGS}`, '--output=json', `--output-path=${outputPath}`, `--only-categories=${CATEGORIES.join(',')}`, '--quiet'],
-    { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  if (run.status !== 0) throw new Error(`Lighthouse failed on ${url}`);
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const run = spawnSync(
+      lighthouseBin,
+      [url, `--chrome-flags=${CHROME_FLAGS}`, '--output=json', `--output-path=${outputPath}`, `--only-categories=${CATEGORIES.join(',')}`, '--quiet'],
+      { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    if (run.status === 0) return;
+    log(`Lighthouse failed on ${url} (attempt ${attempt} of 3)`);
+  }
+  throw new Error(`Lighthouse failed on ${url} three times`);
 }
 
 interface LighthouseReport {

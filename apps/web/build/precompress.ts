@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -9,8 +9,6 @@ const gzipAsync = promisify(gzip);
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
-/** Below this a compressed copy gains nothing (the server's on-the-fly threshold too). */
-const MIN_BYTES = 1024;
 
 async function* filesUnder(folder: string): AsyncGenerator<string> {
   for (const entry of await readdir(folder, { withFileTypes: true })) {
@@ -24,13 +22,13 @@ async function* filesUnder(folder: string): AsyncGenerator<string> {
  * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip, best) beside each text file
  * of the build, so the server sends them as they are (@fastify/static, preCompressed) instead
  * of compressing every response. index.html is left out: the server writes each page's own.
- * Copies that would not be smaller are not written.
+ * Copies that would not be smaller are not written; small files get theirs too (code
+ * splitting makes many chunks under 1 KB, which gzip still halves).
  */
 export async function precompressFolder(folder: string): Promise<number> {
   let written = 0;
   for await (const path of filesUnder(folder)) {
     if (!COMPRESSIBLE.has(extname(path)) || path.endsWith('index.html')) continue;
-    if ((await stat(path)).size < MIN_BYTES) continue;
     const content = await readFile(path);
     const [br, gz] = await Promise.all([
       brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),

@@ -6,8 +6,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { closeAll, describeE2E, launchBrowser, startTestSite, type TestSite, VIEWPORTS, WEB_DIST } from './harness';
 
-/** The home page's first load (JavaScript and CSS together, gzip) must stay under this (about 180 KB since the news client and zod left it; issue 12 aims at 150). */
-const HOME_BUDGET_BYTES = 190 * 1024;
+/**
+ * The home page's first load (JavaScript and CSS together, gzip) must stay under these: issue
+ * 12's 150 KB on a phone, as Lighthouse's mobile run loads it (about 148 KB in November 2026,
+ * decision 0068), and a little more on a desktop, whose first screen also shows the rankings
+ * and past matches.
+ */
+const HOME_BUDGETS = [
+  { viewport: 'mobile', bytes: 150 * 1024 },
+  { viewport: 'desktop', bytes: 156 * 1024 },
+] as const;
 
 /** Text that only the staff screens contain: a public page that loads it has pulled in admin code. */
 const ADMIN_ONLY_TEXT = ['Sign Out', 'Clear Database', 'Import Matches', 'Merge Teams', 'Graphic Generator', 'Database Viewer'];
@@ -35,9 +43,8 @@ describeE2E('bundle size and code splitting', () => {
 
   afterAll(() => closeAll(browser, site));
 
-  it("keeps the home page's initial JavaScript and CSS under 190 KB gzip", async () => {
-    // The desktop width shows all three columns, so it loads the most code.
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+  it.each(HOME_BUDGETS)("keeps the home page's initial JavaScript and CSS within budget on a $viewport screen", async ({ viewport, bytes }) => {
+    const page = await browser.newPage({ viewport: VIEWPORTS[viewport] });
     const tracked = trackAssets(page);
     await page.goto(site.url);
     await page.waitForLoadState('networkidle');
@@ -47,11 +54,11 @@ describeE2E('bundle size and code splitting', () => {
     const total = sizes.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
     const byKind = (ext: string) => sizes.filter(({ asset }) => asset.endsWith(ext)).reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
     console.info(
-      `home page initial load: ${(total / 1024).toFixed(1)} KB gzip (JS ${(byKind('.js') / 1024).toFixed(1)} KB, CSS ${(byKind('.css') / 1024).toFixed(1)} KB) in ${sizes.length} files`,
+      `home page initial load (${viewport}): ${(total / 1024).toFixed(1)} KB gzip (JS ${(byKind('.js') / 1024).toFixed(1)} KB, CSS ${(byKind('.css') / 1024).toFixed(1)} KB) in ${sizes.length} files`,
     );
     expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
     const breakdown = sizes.map(({ asset, gzipBytes }) => `${asset} ${gzipBytes} B`).join('\n');
-    expect(total, `over budget:\n${breakdown}`).toBeLessThan(HOME_BUDGET_BYTES);
+    expect(total, `over budget:\n${breakdown}`).toBeLessThan(bytes);
   });
 
   it('never loads admin code on the public pages', async () => {

@@ -87,6 +87,21 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Scrolls down the page a screen at a time, then back to the top: what a page mounts only when
+ * scrolled near (WhenNearViewport: the home page's rankings on a phone, the matches page's
+ * 30-day list) is there afterwards, as for a visitor who has read the page.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((settle) => requestAnimationFrame(() => setTimeout(settle, 50)));
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
 export const OWNER = { email: 'owner@example.test', password: 'correct horse battery staple' };
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

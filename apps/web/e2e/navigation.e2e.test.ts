@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, seriousAxeViolations, startTestSite, type TestSite } from './harness';
+import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, scrollThrough, seriousAxeViolations, startTestSite, type TestSite } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 180_000;
@@ -188,11 +188,18 @@ describeE2E('navigation: search, links, colour scheme', () => {
             if (violations.length > 0) found[`${path} (${colorScheme}, ${viewport})`] = violations;
           };
           const listed = () => page.getByRole('main').getByRole('listitem').first().waitFor();
-          await visit('/', () => page.getByRole('region', { name: 'Team Rankings' }).getByRole('listitem').first().waitFor());
+          await visit('/', async () => {
+            await page.getByRole('region', { name: 'Upcoming Matches' }).waitFor();
+            await scrollThrough(page);
+            await page.getByRole('region', { name: 'Team Rankings' }).getByRole('listitem').first().waitFor();
+          });
           await saveScreenshot(page, `home-${colorScheme}-${viewport}`);
           await visit('/rankings', listed);
           await visit('/rankings#player', listed);
-          await visit('/matches', listed);
+          await visit('/matches', async () => {
+            await listed();
+            await scrollThrough(page);
+          });
           await visit('/matches#live', listed);
           await visit('/matches#past', listed);
           await visit('/news', listed);

@@ -2,7 +2,7 @@
 import { eloChangePreview, starRating } from '@campus-elo/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, seriousAxeViolations, startTestSite, type TestSite } from './harness';
+import { VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, scrollThrough, seriousAxeViolations, startTestSite, type TestSite } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 120_000;
@@ -55,8 +55,8 @@ async function failCalls(page: Page, fails: (procedure: string, input: Record<st
     if (!failing.some(Boolean)) return route.continue();
     // The page may close while its last calls are in flight.
     const response = await route.fetch().catch(() => undefined);
-    if (!response) return;
-    const answers = (await response.json()) as unknown[];
+    const answers = (await response?.json().catch(() => undefined)) as unknown[] | undefined;
+    if (!answers) return;
     const patched = answers.map((answer, index) =>
       failing[index]
         ? { error: { message: 'Injected failure', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: procedures[index] } } }
@@ -211,6 +211,7 @@ describeE2E.concurrent('public site', () => {
         }),
     });
     await page.getByRole('heading', { level: 1, name: `Welcome to ${currentSeason.name}!` }).waitFor();
+    await scrollThrough(page);
     await waitForCount(region(page, 'Team Rankings').getByRole('listitem'), 10);
     await waitForCount(region(page, 'Live Matches'), 1);
     const order = await page.getByRole('main').getByRole('region').evaluateAll((regions) =>
@@ -257,6 +258,7 @@ describeE2E.concurrent('public site', () => {
   pageTest('home at tablet width is one column in the phone order, its ranking rows still expanding', async (open) => {
     const page = await open('/', { viewport: 'tablet' });
     await waitForCount(region(page, 'Upcoming Matches').getByRole('listitem'), 4);
+    await scrollThrough(page);
     await waitForCount(region(page, 'Team Rankings').getByRole('listitem'), 10);
     expect(await region(page, 'Past Matches').count()).toBe(0);
     const upcoming = (await region(page, 'Upcoming Matches').boundingBox())!;
@@ -398,6 +400,8 @@ describeE2E.concurrent('public site', () => {
       const page = await open('/matches');
       await eventually(() => page.title()).toBe('Matches | Campus Elo');
       expect(await page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
+      await page.getByRole('heading', { name: 'Today', exact: true }).waitFor();
+      await scrollThrough(page);
       for (const heading of ['Today', 'This Week', 'This Month']) await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       const month = page.getByRole('region', { name: 'This Month' });
       const cards = month.getByRole('listitem');
@@ -522,6 +526,8 @@ describeE2E.concurrent('public site', () => {
 
   pageTest('matches at mobile width', async (open) => {
     const page = await open('/matches', { viewport: 'mobile' });
+    await page.getByRole('heading', { name: 'Today', exact: true }).waitFor();
+    await scrollThrough(page);
     await page.getByRole('heading', { name: 'This Month', exact: true }).waitFor();
     await page.getByRole('region', { name: 'This Month' }).getByRole('listitem').first().waitFor();
     await expectNoHorizontalOverflow(page);
@@ -539,7 +545,9 @@ describeE2E.concurrent('public site', () => {
   });
 
   pageTest('home widgets show their error texts', async (open) => {
-    const page = await open('/', { prepare: (p) => failCalls(p, (procedure) => ['public.teams', 'public.players', 'public.matches'].includes(procedure)) });
+    // Reached from another page: a first load of '/' carries its live and upcoming matches in the HTML and asks for neither.
+    const page = await open('/news', { prepare: (p) => failCalls(p, (procedure) => ['public.teams', 'public.players', 'public.matches'].includes(procedure)) });
+    await page.getByRole('link', { name: 'Campus Elo, home' }).click();
     await page.getByText('There was an error loading the team rankings. Please try again later.').waitFor();
     await waitForCount(page.getByText(PLAYER_WORDING), 3);
     const liveAlert = region(page, 'Live Matches').getByRole('alert');

@@ -1,3 +1,5 @@
+import type { MatchListInput } from './public';
+
 /**
  * The data the server writes into a page's first HTML response (a JSON script with id
  * PAGE_DATA_ELEMENT_ID), which the web app puts into React Query before its first render,
@@ -17,6 +19,13 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
 export function trpcQueryKey(path: string, input?: unknown): readonly unknown[] {
   return [path.split('.'), input === undefined ? { type: 'query' } : { input, type: 'query' }];
 }
+
+/**
+ * The home page's live and upcoming match widgets' inputs (apps/web/src/features/home): what a
+ * phone shows first, so the server writes their answers into the page under these keys.
+ */
+export const homeLiveMatchesInput = { status: ['in_progress'], sort: 'date', order: 'asc', page: 1, page_size: 4 } satisfies MatchListInput;
+export const homeUpcomingMatchesInput = { status: ['scheduled'], sort: 'date', order: 'asc', page: 1, page_size: 4 } satisfies MatchListInput;
 
 /** The home page's and the news page's post lists (the query's checked answer, before excerpts). */
 export const newsHomeQueryKey = ['news', 'home'] as const;

@@ -1,4 +1,4 @@
-import { newsArticleQueryKey, newsHomeQueryKey, PAGE_DATA_ELEMENT_ID, trpcQueryKey } from '@campus-elo/api-contract';
+import { homeLiveMatchesInput, homeUpcomingMatchesInput, newsArticleQueryKey, newsHomeQueryKey, PAGE_DATA_ELEMENT_ID, trpcQueryKey } from '@campus-elo/api-contract';
 import { getQueryKey } from '@trpc/react-query';
 import { describe, expect, it } from 'vitest';
 import { newsQueryKeys } from '../features/news/api';
@@ -28,6 +28,8 @@ describe('the page data the server writes', () => {
     expect(trpcQueryKey('public.currentSeason')).toEqual(getQueryKey(trpc.public.currentSeason, undefined, 'query'));
     const seasons = { sort: 'start_date', order: 'desc', page: 1, page_size: 50 } as const;
     expect(trpcQueryKey('public.seasons', seasons)).toEqual(getQueryKey(trpc.public.seasons, seasons, 'query'));
+    expect(trpcQueryKey('public.matches', homeLiveMatchesInput)).toEqual(getQueryKey(trpc.public.matches, homeLiveMatchesInput, 'query'));
+    expect(trpcQueryKey('public.matches', homeUpcomingMatchesInput)).toEqual(getQueryKey(trpc.public.matches, homeUpcomingMatchesInput, 'query'));
     expect(newsArticleQueryKey('a-post')).toEqual(newsQueryKeys.article('a-post'));
     expect(newsHomeQueryKey).toEqual(newsQueryKeys.home);
   });

@@ -3,12 +3,16 @@ import {
   entityPathInput,
   eventDetail,
   HOME_EXCERPT_LENGTH,
+  homeLiveMatchesInput,
   homePostsQuery,
+  homeUpcomingMatchesInput,
   imageUrlForWidth,
   NEWS_IMAGE_WIDTHS,
   newsHomeQueryKey,
   newsPagePostsQuery,
   newsPageQueryKey,
+  matchListInput,
+  matchListOutput,
   matchPage,
   newsArticleQueryKey,
   playerEloHistoryOutput,
@@ -20,6 +24,7 @@ import {
   teamEloHistoryOutput,
   teamPage,
   trpcQueryKey,
+  type MatchListInput,
   type MatchPage,
   type NewsPostSummaryResult,
   type PageData,
@@ -32,6 +37,7 @@ import { DomainError } from '../../lib/errors';
 import type { NewsSource } from '../content/latest-posts';
 import { getEvent } from '../events/queries';
 import { getMatchPage } from '../matches/match-page';
+import { listMatches } from '../matches/queries';
 import { findCurrentSeason, listSeasons } from '../seasons/queries';
 import { getPlayerEloHistory, getPlayerPage } from '../players/page-queries';
 import { getTeamEloHistory, getTeamPage, getTeamRankHistory } from '../teams/page-queries';
@@ -153,13 +159,26 @@ function matchSummary(match: MatchPage): string {
   return `${versus}${when}.`;
 }
 
-/** The home screen's banner season and news: what a phone shows first. */
+/** A match list widget's answer under the key the app's `trpc.public.matches.useQuery(input)` builds. */
+async function matchList(context: PageContext, input: MatchListInput) {
+  return { key: trpcQueryKey('public.matches', input), data: matchListOutput.parse(await listMatches(context.db, matchListInput.parse(input))) };
+}
+
+/**
+ * The home screen's banner season, live and upcoming matches and news: what a phone shows
+ * first, so none of it waits for a request or moves the page when it arrives.
+ */
 async function homeData(context: PageContext): Promise<FirstData> {
-  const [season, news] = await Promise.all([
+  const [season, live, upcoming, news] = await Promise.all([
     findCurrentSeason(context.db, context.config.currentSeasonId),
+    matchList(context, homeLiveMatchesInput),
+    matchList(context, homeUpcomingMatchesInput),
     newsList(context, newsHomeQueryKey, homePostsQuery, NEWS_IMAGE_WIDTHS.featuredCompact),
   ]);
-  return { queries: [{ key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) }, ...news.queries], preloadImage: news.preloadImage };
+  return {
+    queries: [{ key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) }, live, upcoming, ...news.queries],
+    preloadImage: news.preloadImage,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventCreateInput, PAGE_DATA_ELEMENT_ID } from '@campus-elo/api-contract';
+import { eventCreateInput, homeLiveMatchesInput, homeUpcomingMatchesInput, PAGE_DATA_ELEMENT_ID } from '@campus-elo/api-contract';
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
 import { createEvent } from '../events/admin-queries';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -127,11 +127,18 @@ describe('the head of each page, in its first HTML response', () => {
     }
   });
 
-  it("writes the home page's season and news, the news page's posts and the rankings page's seasons, as the app would fetch them", async () => {
+  it("writes the home page's season, live and upcoming matches and news, the news page's posts and the rankings page's seasons, as the app would fetch them", async () => {
     const home = pageDataOf((await app.inject({ method: 'GET', url: '/' })).body);
-    expect(home?.queries.map((query) => query.key)).toEqual([[['public', 'currentSeason'], { type: 'query' }], ['news', 'home']]);
+    expect(home?.queries.map((query) => query.key)).toEqual([
+      [['public', 'currentSeason'], { type: 'query' }],
+      [['public', 'matches'], { input: homeLiveMatchesInput, type: 'query' }],
+      [['public', 'matches'], { input: homeUpcomingMatchesInput, type: 'query' }],
+      ['news', 'home'],
+    ]);
     expect(home?.queries[0]?.data).toEqual(await trpcAnswer('public.currentSeason', undefined));
-    const posts = home?.queries[1]?.data as Array<{ slug: string; imageUrl: string | null }>;
+    expect(home?.queries[1]?.data).toEqual(await trpcAnswer('public.matches', homeLiveMatchesInput));
+    expect(home?.queries[2]?.data).toEqual(await trpcAnswer('public.matches', homeUpcomingMatchesInput));
+    const posts = home?.queries[3]?.data as Array<{ slug: string; imageUrl: string | null }>;
     expect(posts).toHaveLength(8);
     expect(posts[0]).toMatchObject({ slug: expect.any(String), imageUrl: expect.stringMatching(/^\/content\/images\//), bodyText: expect.any(Array) });
     // The featured post's picture, fetched early under the address the app asks for.

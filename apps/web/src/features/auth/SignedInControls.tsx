@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Button.css';
 import { Anchor, Button, Group, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSignOut } from './useSignOut';

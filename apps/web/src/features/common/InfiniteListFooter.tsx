@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Button.css';
 import { Button, Center, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorMessage } from './states';

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Button.css';
 import { Button, Group, Text } from '@mantine/core';
 
 /** A section that failed to load: what failed, in plain words, and a way to try again. */

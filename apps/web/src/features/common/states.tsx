@@ -1,9 +1,9 @@
-import { Alert, Center, Loader, Text } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
 
-/** A spinner announced to screen readers as loading. */
-export function LoadingState({ label = 'Loading' }: { label?: string }) {
+/** A spinner announced to screen readers as loading; `height` holds the place of what will come (so it does not move what is below). */
+export function LoadingState({ label = 'Loading', height }: { label?: string; height?: number }) {
   return (
-    <Center py="md" role="status" aria-label={label}>
+    <Center py="md" mih={height} role="status" aria-label={label}>
       <Loader size="sm" />
     </Center>
   );
@@ -15,15 +15,6 @@ export function ErrorMessage({ message }: { message: string }) {
     <Text c="var(--app-error-text)" size="sm" py="sm" role="alert">
       {message}
     </Text>
-  );
-}
-
-/** A failed load shown as an alert box with a title (the live-matches widget). */
-export function ErrorAlert({ title, message }: { title: string; message: string }) {
-  return (
-    <Alert color="red" title={title} role="alert">
-      {message}
-    </Alert>
   );
 }
 

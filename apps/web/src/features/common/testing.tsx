@@ -107,3 +107,27 @@ export function fakeMatch(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/**
+ * happy-dom lays nothing out and its IntersectionObserver never reports: this one reports
+ * every observed element as on screen at once, so what mounts when scrolled near
+ * (WhenNearViewport) mounts. Returns the restore.
+ */
+export function everythingOnScreen(): () => void {
+  const original = globalThis.IntersectionObserver;
+  class OnScreen {
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(target: Element) {
+      this.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+    }
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  globalThis.IntersectionObserver = OnScreen as unknown as typeof IntersectionObserver;
+  return () => {
+    globalThis.IntersectionObserver = original;
+  };
+}

@@ -1,3 +1,7 @@
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Table.css';
 import { type EventDetail, type EventStandings, isUuid } from '@campus-elo/api-contract';
 import { Anchor, Badge, Container, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';

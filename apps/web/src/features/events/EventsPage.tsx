@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css';
 import type { EventListItem, EventStatus } from '@campus-elo/api-contract';
 import { Badge, Container, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

@@ -1,15 +1,34 @@
-import { Grid, Skeleton, Stack, Title, useMantineTheme } from '@mantine/core';
+import { Skeleton, Stack, Title, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { lazy } from 'react';
 import { siteSettings, pageTitle } from '../../lib/site-settings';
 import { useCurrentSeason } from '../common/useCurrentSeason';
 import { usePageTitle } from '../common/usePageTitle';
 import { NewsWidget } from '../news/NewsWidget';
+import type { HomeSeasonProps } from './HomeSeason';
 import { LiveMatchesWidget } from './LiveMatchesWidget';
 import { PastMatchesWidget } from './PastMatchesWidget';
-import { PlayerRankingsWidget } from './PlayerRankingsWidget';
-import { TeamRankingsWidget } from './TeamRankingsWidget';
+import { PLAYER_RANKINGS_HEIGHT, TEAM_RANKINGS_HEIGHT } from './rankings-heights';
 import { UpcomingMatchesWidget } from './UpcomingMatchesWidget';
+import { WhenNearViewport } from '../common/WhenNearViewport';
 import classes from './HomePage.module.css';
+
+const TeamRankingsWidget = lazy(async () => ({ default: (await import('./TeamRankingsWidget')).TeamRankingsWidget }));
+const PlayerRankingsWidget = lazy(async () => ({ default: (await import('./PlayerRankingsWidget')).PlayerRankingsWidget }));
+
+/** The team and player rankings, each loaded when it comes near the screen (below the first screen on a phone). */
+function RankingsWidgets({ seasonId, seasonReady }: HomeSeasonProps) {
+  return (
+    <>
+      <WhenNearViewport height={TEAM_RANKINGS_HEIGHT}>
+        <TeamRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
+      </WhenNearViewport>
+      <WhenNearViewport height={PLAYER_RANKINGS_HEIGHT}>
+        <PlayerRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
+      </WhenNearViewport>
+    </>
+  );
+}
 
 /**
  * Home ('/'). From 'md' up: rankings on the left (large screens), news, then
@@ -38,33 +57,26 @@ export function HomePage() {
         )}
       </div>
       {columns ? (
-        <Grid columns={24} gap="lg" className={classes.grid}>
+        // A CSS grid, not Mantine's Grid: a phone, which shows one column, loads no grid code.
+        <div className={classes.columns}>
           {showRankings && (
-            <Grid.Col span={7}>
-              <Stack gap="lg">
-                <TeamRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
-                <PlayerRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
-              </Stack>
-            </Grid.Col>
-          )}
-          <Grid.Col span={{ base: 14, lg: 10 }}>
-            <NewsWidget />
-          </Grid.Col>
-          <Grid.Col span={{ base: 10, lg: 7 }}>
             <Stack gap="lg">
-              <LiveMatchesWidget />
-              <UpcomingMatchesWidget />
-              <PastMatchesWidget />
+              <RankingsWidgets seasonId={seasonId} seasonReady={seasonReady} />
             </Stack>
-          </Grid.Col>
-        </Grid>
+          )}
+          <NewsWidget />
+          <Stack gap="lg">
+            <LiveMatchesWidget />
+            <UpcomingMatchesWidget />
+            <PastMatchesWidget />
+          </Stack>
+        </div>
       ) : (
-        <Stack gap="lg" className={classes.grid}>
+        <Stack gap="lg" className={classes.oneColumn}>
           <LiveMatchesWidget />
           <UpcomingMatchesWidget />
           <NewsWidget />
-          <TeamRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
-          <PlayerRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
+          <RankingsWidgets seasonId={seasonId} seasonReady={seasonReady} />
         </Stack>
       )}
     </div>

@@ -1,16 +1,22 @@
+import { homeLiveMatchesInput } from '@campus-elo/api-contract';
+import { lazy, Suspense } from 'react';
 import { LIVE_REFRESH_MS, useLiveMatchStream } from '../../lib/live-stream';
 import { trpc } from '../../lib/trpc';
 import { Score } from '../common/Score';
-import { ErrorAlert, LoadingState } from '../common/states';
+import { LoadingState } from '../common/states';
 import { CompactMatch } from './CompactMatch';
 import classes from './CompactMatch.module.css';
 import { WidgetCard } from './WidgetCard';
 
+// Only when the widget fails: the home page's first load carries no alert box.
+const ErrorAlert = lazy(() => import('../common/ErrorAlert'));
+
 /** Up to 4 in-progress matches; renders nothing when nothing is live. */
 export function LiveMatchesWidget() {
   const streaming = useLiveMatchStream();
+  // The server writes this answer into the home page (homeLiveMatchesInput is its key).
   const live = trpc.public.matches.useQuery(
-    { status: ['in_progress'], sort: 'date', order: 'asc', page: 1, page_size: 4 },
+    homeLiveMatchesInput,
     // Pushed while the live stream is connected; polled while it is not.
     { refetchInterval: streaming ? false : LIVE_REFRESH_MS, staleTime: LIVE_REFRESH_MS },
   );
@@ -20,7 +26,9 @@ export function LiveMatchesWidget() {
       {live.isPending ? (
         <LoadingState label="Loading live matches" />
       ) : live.isError ? (
-        <ErrorAlert title="Error" message="Unable to load live matches" />
+        <Suspense fallback={null}>
+          <ErrorAlert title="Error" message="Unable to load live matches" />
+        </Suspense>
       ) : (
         <ul className={classes.list}>
           {live.data.results.map((match) => (

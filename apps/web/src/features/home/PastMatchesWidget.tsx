@@ -4,7 +4,7 @@ import { Score } from '../common/Score';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { CompactMatch } from './CompactMatch';
 import classes from './CompactMatch.module.css';
-import { PLAYER_RANKINGS_ERROR } from './PlayerRankingsWidget';
+import { PLAYER_RANKINGS_ERROR } from './messages';
 import { WidgetCard } from './WidgetCard';
 
 /** The 4 latest completed matches. */

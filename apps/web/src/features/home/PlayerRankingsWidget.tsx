@@ -3,9 +3,9 @@ import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { PlayerRankingRow } from '../rankings/PlayerRankingRow';
 import rowClasses from '../rankings/RankingRow.module.css';
 import type { HomeSeasonProps } from './HomeSeason';
+import { PLAYER_RANKINGS_HEIGHT, listHeight } from './rankings-heights';
+import { PLAYER_RANKINGS_ERROR } from './messages';
 import { WidgetCard } from './WidgetCard';
-
-export const PLAYER_RANKINGS_ERROR = 'There was an error loading the player rankings. Please try again later.';
 
 /** Top 10 players by Elo in the home season. */
 export function PlayerRankingsWidget({ seasonId, seasonReady }: HomeSeasonProps) {
@@ -16,7 +16,7 @@ export function PlayerRankingsWidget({ seasonId, seasonReady }: HomeSeasonProps)
   return (
     <WidgetCard title="Player Rankings" to="/rankings" hash="player">
       {players.isPending ? (
-        <LoadingState label="Loading player rankings" />
+        <LoadingState label="Loading player rankings" height={listHeight(PLAYER_RANKINGS_HEIGHT)} />
       ) : players.isError ? (
         <ErrorMessage message={PLAYER_RANKINGS_ERROR} />
       ) : players.data.results.length === 0 ? (

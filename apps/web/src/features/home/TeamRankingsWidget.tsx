@@ -3,6 +3,7 @@ import { ErrorMessage, EmptyMessage, LoadingState } from '../common/states';
 import { TeamRankingRow } from '../rankings/TeamRankingRow';
 import rowClasses from '../rankings/RankingRow.module.css';
 import type { HomeSeasonProps } from './HomeSeason';
+import { TEAM_RANKINGS_HEIGHT, listHeight } from './rankings-heights';
 import { WidgetCard } from './WidgetCard';
 
 const ERROR_TEXT = 'There was an error loading the team rankings. Please try again later.';
@@ -16,7 +17,7 @@ export function TeamRankingsWidget({ seasonId, seasonReady }: HomeSeasonProps) {
   return (
     <WidgetCard title="Team Rankings" to="/rankings" hash="team">
       {teams.isPending ? (
-        <LoadingState label="Loading team rankings" />
+        <LoadingState label="Loading team rankings" height={listHeight(TEAM_RANKINGS_HEIGHT)} />
       ) : teams.isError ? (
         <ErrorMessage message={ERROR_TEXT} />
       ) : teams.data.results.length === 0 ? (

@@ -1,14 +1,16 @@
+import { homeUpcomingMatchesInput } from '@campus-elo/api-contract';
 import { trpc } from '../../lib/trpc';
 import { formatDateTime } from '../common/format';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { CompactMatch } from './CompactMatch';
 import classes from './CompactMatch.module.css';
-import { PLAYER_RANKINGS_ERROR } from './PlayerRankingsWidget';
+import { PLAYER_RANKINGS_ERROR } from './messages';
 import { WidgetCard } from './WidgetCard';
 
 /** The next 4 scheduled matches, earliest first. */
 export function UpcomingMatchesWidget() {
-  const upcoming = trpc.public.matches.useQuery({ status: ['scheduled'], sort: 'date', order: 'asc', page: 1, page_size: 4 });
+  // The server writes this answer into the home page (homeUpcomingMatchesInput is its key).
+  const upcoming = trpc.public.matches.useQuery(homeUpcomingMatchesInput);
   return (
     <WidgetCard title="Upcoming Matches" to="/matches">
       {upcoming.isPending ? (

@@ -2,7 +2,8 @@ import { Badge, Button, Group, Pagination, Stack, Table, VisuallyHidden } from '
 import { useState } from 'react';
 import { serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
-import { EmptyMessage, ErrorAlert, LoadingState } from '../common/states';
+import ErrorAlert from '../common/ErrorAlert';
+import { EmptyMessage, LoadingState } from '../common/states';
 import { CancelJobButton, FailedItems, JobBar } from './JobProgress';
 import { describeJobResult, isActiveJob, JOB_KIND_LABELS, JOB_STATE_LABELS, startedBy, type Job } from './job-results';
 

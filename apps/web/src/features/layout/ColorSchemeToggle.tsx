@@ -1,19 +1,22 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import classes from './ColorSchemeToggle.module.css';
 
 export const COLOR_SCHEME_TOGGLE_LABEL = 'Dark mode';
 
 /**
  * Switches between the light and dark schemes. Until the visitor presses it the site follows
  * the system; the choice is then kept in localStorage (theme.ts) and read again before the
- * next page paints (index.html).
+ * next page paints (index.html). A plain button in the look of Mantine's default ActionIcon:
+ * the ActionIcon would bring its loading transition's code and its stylesheet into every
+ * page's first load (docs/decisions/0068).
  */
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const dark = useComputedColorScheme('light', { getInitialValueInEffect: false }) === 'dark';
   return (
-    <ActionIcon
-      variant="default"
-      size="lg"
+    <button
+      type="button"
+      className={`${classes.toggle} mantine-focus-auto mantine-active`}
       aria-label={COLOR_SCHEME_TOGGLE_LABEL}
       aria-pressed={dark}
       title={dark ? 'Switch to the light scheme' : 'Switch to the dark scheme'}
@@ -30,6 +33,6 @@ export function ColorSchemeToggle() {
           <path d="M20 14.5A8 8 0 0 1 9.5 4 8 8 0 1 0 20 14.5z" />
         </svg>
       )}
-    </ActionIcon>
+    </button>
   );
 }

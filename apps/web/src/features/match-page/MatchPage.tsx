@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css';
 import { isUuid, type MatchPage as MatchPageData, type MatchStatus } from '@campus-elo/api-contract';
 import { matchUrlForLanguage, type StarRating as StarCount } from '@campus-elo/domain';
 import { Anchor, Badge, Container, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';

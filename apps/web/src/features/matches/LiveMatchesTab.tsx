@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css';
 import type { MatchListItem } from '@campus-elo/api-contract';
 import { matchUrlForLanguage } from '@campus-elo/domain';
 import { Anchor, Badge, Paper, Title, VisuallyHidden } from '@mantine/core';

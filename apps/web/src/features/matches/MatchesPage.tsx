@@ -1,10 +1,18 @@
+import '@mantine/core/styles/Tabs.css';
 import { Container, Tabs, Title } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { pageTitle } from '../../lib/site-settings';
+import { LoadingState } from '../common/states';
 import { useHashTab } from '../common/useHashTab';
 import { usePageTitle } from '../common/usePageTitle';
-import { LiveMatchesTab } from './LiveMatchesTab';
-import { PastMatchesTab } from './PastMatchesTab';
 import { UpcomingMatchesTab } from './UpcomingMatchesTab';
+
+// The default tab comes with the page; the others load when opened (the past tab's filters
+// bring Mantine's Select and its popover code, about 45 KB gzip: docs/decisions/0068).
+const LiveMatchesTab = lazy(async () => ({ default: (await import('./LiveMatchesTab')).LiveMatchesTab }));
+const PastMatchesTab = lazy(async () => ({ default: (await import('./PastMatchesTab')).PastMatchesTab }));
+
+const loadingTab = (children: ReactNode) => <Suspense fallback={<LoadingState label="Loading matches" />}>{children}</Suspense>;
 
 const MATCH_TABS = ['live', 'upcoming', 'past'] as const;
 
@@ -23,15 +31,11 @@ export function MatchesPage() {
           <Tabs.Tab value="upcoming">Upcoming</Tabs.Tab>
           <Tabs.Tab value="past">Past</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="live">
-          <LiveMatchesTab />
-        </Tabs.Panel>
+        <Tabs.Panel value="live">{loadingTab(<LiveMatchesTab />)}</Tabs.Panel>
         <Tabs.Panel value="upcoming">
           <UpcomingMatchesTab />
         </Tabs.Panel>
-        <Tabs.Panel value="past">
-          <PastMatchesTab />
-        </Tabs.Panel>
+        <Tabs.Panel value="past">{loadingTab(<PastMatchesTab />)}</Tabs.Panel>
       </Tabs>
     </Container>
   );

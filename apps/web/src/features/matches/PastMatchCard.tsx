@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css';
 import type { MatchListItem } from '@campus-elo/api-contract';
 import { Badge, Paper } from '@mantine/core';
 import { MatchLink } from '../common/EntityLinks';

@@ -1,3 +1,12 @@
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import { Button, Collapse, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { trpc } from '../../lib/trpc';

@@ -1,6 +1,7 @@
+import '@mantine/core/styles/Badge.css';
 import type { MatchListItem } from '@campus-elo/api-contract';
 import { eloChangePreview, starRating } from '@campus-elo/domain';
-import { Badge, Paper, Text } from '@mantine/core';
+import { Badge, Paper, Skeleton, Text } from '@mantine/core';
 import { EloChange } from '../common/EloChange';
 import { MatchLink } from '../common/EntityLinks';
 import { formatDateTime } from '../common/format';
@@ -58,6 +59,44 @@ export function UpcomingMatchCard({ match }: { match: MatchListItem }) {
           </Badge>
         )}
         <MatchLink match={match} />
+      </div>
+    </Paper>
+  );
+}
+
+/** One line of 'sm' text, as the card's date, Elo facts and link are. */
+const SMALL_LINE = 'calc(var(--mantine-font-size-sm) * var(--mantine-line-height))';
+
+function UpcomingTeamSkeleton() {
+  return (
+    <div className={classes.upcomingTeam}>
+      <div className={classes.teamLine}>
+        <Skeleton circle height={32} />
+        <Skeleton height={SMALL_LINE} width="60%" />
+      </div>
+      <div className={classes.eloFacts}>
+        <Skeleton height={SMALL_LINE} width="75%" />
+      </div>
+    </div>
+  );
+}
+
+/** A card's outline while the lists load: the card's rows at their heights, so the cards arrive in its place. */
+export function UpcomingMatchCardSkeleton() {
+  return (
+    <Paper component="li" withBorder p="md" className={classes.card}>
+      <div className={classes.cardHeader}>
+        <Skeleton height={SMALL_LINE} width={150} />
+        <Skeleton height={16} width={88} />
+      </div>
+      <div className={classes.upcomingTeams}>
+        <UpcomingTeamSkeleton />
+        <span className={classes.versus}>vs</span>
+        <UpcomingTeamSkeleton />
+      </div>
+      <div className={classes.meta}>
+        <Skeleton height={20} width={64} radius="xl" />
+        <Skeleton height={SMALL_LINE} width={110} />
       </div>
     </Paper>
   );

@@ -2,15 +2,24 @@ import { upcomingWindows, type TimeWindow } from '@campus-elo/domain';
 import { Stack, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
-import { UpcomingMatchCard } from './UpcomingMatchCard';
+import { EmptyMessage, ErrorMessage } from '../common/states';
+import { WhenNearViewport } from '../common/WhenNearViewport';
+import { UpcomingMatchCard, UpcomingMatchCardSkeleton } from './UpcomingMatchCard';
 import classes from './MatchCards.module.css';
 
 const ERROR_TEXT = 'There was an error loading upcoming matches. Please try again later.';
 
-function UpcomingSection({ title, window, emptyText }: { title: string; window: TimeWindow; emptyText: string }) {
-  const headingId = useId();
-  const matches = trpc.public.matches.useQuery({
+/** Cards held in place while the windows load: more than a phone's screen shows. */
+const SKELETON_CARDS = 3;
+
+/**
+ * About a card's height with its gap (a phone's stacks its teams; wider screens are shorter),
+ * for the space the 30-day list holds until it is scrolled near.
+ */
+const CARD_HEIGHT_ESTIMATE = 240;
+
+function useWindowMatches(window: TimeWindow) {
+  return trpc.public.matches.useQuery({
     status: ['scheduled'],
     date_from: window.from.toISOString(),
     date_to: window.to.toISOString(),
@@ -19,16 +28,20 @@ function UpcomingSection({ title, window, emptyText }: { title: string; window: 
     page: 1,
     page_size: 100,
   });
+}
+
+type WindowMatches = ReturnType<typeof useWindowMatches>;
+
+function UpcomingSection({ title, matches, emptyText }: { title: string; matches: WindowMatches; emptyText: string }) {
+  const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
       <Title order={3} size="h4" id={headingId} mb="sm">
         {title}
       </Title>
-      {matches.isPending ? (
-        <LoadingState label={`Loading matches for ${title.toLowerCase()}`} />
-      ) : matches.isError ? (
+      {matches.isError ? (
         <ErrorMessage message={ERROR_TEXT} />
-      ) : matches.data.results.length === 0 ? (
+      ) : !matches.data?.results.length ? (
         <EmptyMessage message={emptyText} />
       ) : (
         <ul className={classes.stack}>
@@ -41,18 +54,41 @@ function UpcomingSection({ title, window, emptyText }: { title: string; window: 
   );
 }
 
-/** Scheduled matches today, in the next 7 days and in the next 30 days. */
+/**
+ * Scheduled matches today, in the next 7 days and in the next 30 days. The three lists show
+ * together once all have answered (one batched request): until then cards of the same size
+ * hold the place, so no section moves another when its list arrives.
+ */
 export function UpcomingMatchesTab() {
   // Fixed when the tab opens, so the three queries keep stable keys.
   const [windows] = useState(() => upcomingWindows(new Date()));
+  const today = useWindowMatches(windows.today);
+  const week = useWindowMatches(windows.week);
+  const month = useWindowMatches(windows.month);
+  const loading = today.isPending || week.isPending || month.isPending;
   return (
     <Stack gap="xl">
       <Title order={2} size="h3">
         Upcoming Matches
       </Title>
-      <UpcomingSection title="Today" window={windows.today} emptyText="No matches scheduled for today" />
-      <UpcomingSection title="This Week" window={windows.week} emptyText="No matches scheduled for this week" />
-      <UpcomingSection title="This Month" window={windows.month} emptyText="No matches scheduled for this month" />
+      {loading ? (
+        <div role="status" aria-label="Loading upcoming matches">
+          <ul className={classes.stack} aria-hidden="true">
+            {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+              <UpcomingMatchCardSkeleton key={index} />
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <>
+          <UpcomingSection title="Today" matches={today} emptyText="No matches scheduled for today" />
+          <UpcomingSection title="This Week" matches={week} emptyText="No matches scheduled for this week" />
+          {/* Below the other two, so off a phone's first screen, and most of the cards: rendered when scrolled near. */}
+          <WhenNearViewport height={(month.data?.results.length ?? 0) * CARD_HEIGHT_ESTIMATE}>
+            <UpcomingSection title="This Month" matches={month} emptyText="No matches scheduled for this month" />
+          </WhenNearViewport>
+        </>
+      )}
     </Stack>
   );
 }

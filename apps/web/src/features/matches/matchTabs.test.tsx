@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { fakeMatch, never, paged, renderWithProviders } from '../common/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { everythingOnScreen, fakeMatch, never, paged, renderWithProviders } from '../common/testing';
 import type { MatchListItem } from '@campus-elo/api-contract';
 import { LiveMatchesTab } from './LiveMatchesTab';
 import { PastMatchCard } from './PastMatchCard';
@@ -43,6 +43,19 @@ describe('LiveMatchesTab', () => {
 });
 
 describe('UpcomingMatchesTab', () => {
+  let restore: () => void;
+  beforeEach(() => {
+    restore = everythingOnScreen();
+  });
+  afterEach(() => restore());
+
+  it('holds the place with card outlines until all three windows have answered', async () => {
+    renderWithProviders(<UpcomingMatchesTab />, { api: { 'public.matches': never } });
+    const loading = await screen.findByRole('status', { name: 'Loading upcoming matches' });
+    expect(loading.querySelectorAll('li')).toHaveLength(3);
+    expect(screen.queryByRole('heading', { name: 'Today' })).toBeNull();
+  });
+
   it('asks for scheduled matches in the three windows and shows each empty text', async () => {
     const asked: { date_from: string; date_to: string; page_size: number }[] = [];
     renderWithProviders(<UpcomingMatchesTab />, {

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Typography.css';
 import { Typography } from '@mantine/core';
 import { PortableText, type PortableTextComponents, type PortableTextMarkComponentProps } from '@portabletext/react';
 import { useRouter } from '@tanstack/react-router';

@@ -1,16 +1,5 @@
-import {
-  HOME_EXCERPT_LENGTH,
-  NEWS_PAGE_EXCERPT_LENGTH,
-  articleBySlugQuery,
-  homePostsQuery,
-  newsArticleQueryKey,
-  newsHomeQueryKey,
-  newsPageQueryKey,
-  newsPagePostsQuery,
-  type NewsPostSummaryResult,
-} from '@campus-elo/api-contract';
+import { HOME_EXCERPT_LENGTH, NEWS_PAGE_EXCERPT_LENGTH, newsArticleQueryKey, newsHomeQueryKey, newsPageQueryKey } from '@campus-elo/api-contract';
 import { useQuery } from '@tanstack/react-query';
-import { sanityClient } from '../../lib/sanity';
 import { toPostSummary } from './posts';
 
 // Shared with the server, which writes the home page's, the news page's and an article's
@@ -23,21 +12,17 @@ export const newsQueryKeys = {
 };
 
 /**
- * The news schemas, loaded with the first query this page runs itself: a page whose news
- * the server wrote in never loads zod's schema builders.
+ * What asks the news service (the query client, the GROQ queries and their schemas), loaded
+ * with the first query a page runs itself: the home and news pages get their posts written
+ * into the HTML, so their first load carries none of it.
  */
-const newsSchemas = () => import('@campus-elo/api-contract/news');
-
-async function fetchPosts(query: string, signal: AbortSignal): Promise<NewsPostSummaryResult[]> {
-  const [result, { newsPostListResult }] = await Promise.all([sanityClient.fetch<unknown>(query, {}, { signal }), newsSchemas()]);
-  return newsPostListResult.parse(result);
-}
+const newsReader = () => import('./news-reader');
 
 /** Home widget: the latest posts with 150-character excerpts. */
 export function useHomeNewsPosts() {
   return useQuery({
     queryKey: newsQueryKeys.home,
-    queryFn: ({ signal }) => fetchPosts(homePostsQuery, signal),
+    queryFn: async ({ signal }) => (await newsReader()).fetchHomePosts(signal),
     select: (posts) => posts.map((post) => toPostSummary(post, HOME_EXCERPT_LENGTH)),
   });
 }
@@ -46,7 +31,7 @@ export function useHomeNewsPosts() {
 export function useNewsPagePosts() {
   return useQuery({
     queryKey: newsQueryKeys.page,
-    queryFn: ({ signal }) => fetchPosts(newsPagePostsQuery, signal),
+    queryFn: async ({ signal }) => (await newsReader()).fetchNewsPagePosts(signal),
     select: (posts) => posts.map((post) => toPostSummary(post, NEWS_PAGE_EXCERPT_LENGTH)),
   });
 }
@@ -55,10 +40,7 @@ export function useNewsPagePosts() {
 export function useArticle(slug: string) {
   return useQuery({
     queryKey: newsQueryKeys.article(slug),
-    queryFn: async ({ signal }) => {
-      const [result, { newsArticleResult }] = await Promise.all([sanityClient.fetch<unknown>(articleBySlugQuery, { slug }, { signal }), newsSchemas()]);
-      return newsArticleResult.parse(result);
-    },
+    queryFn: async ({ signal }) => (await newsReader()).fetchArticle(slug, signal),
     enabled: slug !== '',
   });
 }

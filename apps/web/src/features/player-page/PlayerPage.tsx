@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css';
 import { isUuid, type PlayerPage as PlayerPageData } from '@campus-elo/api-contract';
 import { Badge, Container, Skeleton, Text, Title } from '@mantine/core';
 import { isNotFoundError } from '../../lib/error-message';

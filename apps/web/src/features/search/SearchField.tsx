@@ -1,5 +1,5 @@
-import { TextInput } from '@mantine/core';
 import { useRef, useState, type ComponentType } from 'react';
+import classes from './SearchField.module.css';
 
 export const SEARCH_LABEL = 'Search teams and players';
 
@@ -15,7 +15,9 @@ type SearchBoxComponent = ComponentType<SearchFieldProps & { autoFocus?: boolean
  * positioning code) is loaded when the visitor first points at or focuses the box, not
  * with every page: the home page's first load stays within its budget
  * (e2e/bundle-size.e2e.test.ts). Until then a plain field of the same look takes the
- * typing, and the combobox takes over with that text and the focus.
+ * typing, and the combobox takes over with that text and the focus. The plain field is an
+ * <input> with its own styles, not Mantine's TextInput: the input family's code and
+ * stylesheet load with the combobox too.
  */
 export function SearchField() {
   const [text, setText] = useState('');
@@ -41,8 +43,9 @@ export function SearchField() {
 
   if (SearchBox) return <SearchBox text={text} setText={setText} autoFocus={hadFocus.current} />;
   return (
-    <TextInput
+    <input
       ref={plainInput}
+      className={classes.plain}
       role="combobox"
       aria-expanded={false}
       aria-haspopup="listbox"
@@ -52,7 +55,6 @@ export function SearchField() {
       inputMode="search"
       enterKeyHint="search"
       autoComplete="off"
-      size="sm"
       value={text}
       onChange={(event) => setText(event.currentTarget.value)}
       onFocus={load}

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Table.css';
 import type { EloAdjustmentEntry, EloHistoryEntry, RankHistoryEntry, TeamEloHistory } from '@campus-elo/api-contract';
 import { Button, Skeleton, Table, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactNode } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css';
 import type { MatchListItem, PlayerListItem } from '@campus-elo/api-contract';
 import { eloChangePreview, starRating } from '@campus-elo/domain';
 import { Badge, Skeleton, Text } from '@mantine/core';
