@@ -47,8 +47,9 @@ export const JOB_KINDS: Record<JobKind, JobKindDefinition<z.ZodType>> = {
     access: 'staff',
     async run(deps, input, user, progress) {
       const answer = await updateMatches(deps, input, user, progress);
-      // Nothing could be fetched (the platform is down): the job fails, so the queue tries again later.
-      if (answer.total_processed > 0 && answer.error_count === answer.total_processed) {
+      // The server's own refresh (a webhook's) that could fetch nothing (the platform is down)
+      // fails, so the queue tries again later; staff see their run's failed items instead.
+      if (user === null && answer.total_processed > 0 && answer.error_count === answer.total_processed) {
         throw upstreamFailed(`None of the ${answer.total_processed} matches could be fetched: ${answer.failures[0]?.reason ?? 'no answer'}`);
       }
       return answer;
