@@ -65,8 +65,8 @@ export interface BuildAppOptions extends AppDeps {
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { db, config } = options;
-  const deps: AppDeps = { db, config, jobs: options.jobs };
+  const { db, readDb, config } = options;
+  const deps: AppDeps = { db, readDb, config, jobs: options.jobs };
   const responseCache = config.responseCache.enabled && options.listen ? new ResponseCache({ maxBytes: config.responseCache.maxBytes }) : undefined;
   const app = Fastify({
     ...(responseCache && { serverFactory: responseCacheServer(responseCache) }),

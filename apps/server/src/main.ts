@@ -15,7 +15,7 @@ const jobLog = {
 const jobs = new JobQueue({ db: handle.db, config, kind: handle.kind }, handle, jobLog);
 await jobs.start();
 // handle.listen serves both the response cache and the live stream.
-const app = await buildApp({ db: handle.db, config, jobs, listen: handle.listen });
+const app = await buildApp({ db: handle.db, readDb: handle.readDb, config, jobs, listen: handle.listen });
 
 const sync = schedulePlatformSync({ db: handle.db, config, kind: handle.kind, jobs }, app.log.child({ feature: 'sync' }));
 const discord = scheduleDiscordPosts({ db: handle.db, config }, app.log.child({ feature: 'discord' }));

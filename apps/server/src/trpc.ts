@@ -10,6 +10,8 @@ import { DomainError } from './lib/errors';
 
 export interface AppDeps {
   db: Kysely<Database>;
+  /** The public reads' handle (DatabaseHandle.readDb: prepared statements); `db` when absent. */
+  readDb?: Kysely<Database>;
   config: Config;
   /** The background job queue (main.ts starts it); absent, 'Prefer: respond-async' answers 503. */
   jobs?: JobQueue;
@@ -107,6 +109,12 @@ const mapErrors = t.middleware(async ({ next }) => {
 });
 
 export const publicProcedure = t.procedure.use(mapErrors);
+
+/**
+ * The reads under `public.*`: the same for everyone, and the hottest path, so their
+ * statements go through readDb, prepared once per connection (docs/decisions/0070-prepared-public-reads.md).
+ */
+export const publicReadProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: ctx.readDb ? { ...ctx, db: ctx.readDb } : ctx }));
 
 const requireRole = (roles: readonly SessionUser['role'][]) =>
   t.middleware(({ ctx, next }) => {

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { listenPglite, listenPostgres, type NotificationHandlers, type StopListening } from './notifications';
 import { PGliteDialect } from './pglite-dialect';
+import { preparedStatementPool } from './prepared-statements';
 import type { Database } from './schema';
 
 import { DATE_OID, INT8_OID, NUMERIC_OID } from './type-oids';
@@ -45,6 +46,11 @@ export interface ConnectionOptions {
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * For the public reads only: the same connections, with each statement prepared once per
+   * connection (prepared-statements.ts). On PGlite, `db` itself.
+   */
+  readDb: Kysely<Database>;
   kind: 'postgres' | 'pglite';
   /** The embedded engine itself, for what Kysely does not carry (pg-boss's multi-statement scripts); undefined on PostgreSQL. */
   pglite?: PGlite;
@@ -72,13 +78,14 @@ export function createDatabase(options: ConnectionOptions): DatabaseHandle {
     // no retry backoff, so recovery is as fast as one connect.
     keepConnectionErrorsFromCrashing(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const readDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }) });
     const databaseUrl = options.databaseUrl;
-    return { db, kind: 'postgres', listen: async (channel, handlers) => listenPostgres(databaseUrl, channel, handlers), close: () => db.destroy() };
+    return { db, readDb, kind: 'postgres', listen: async (channel, handlers) => listenPostgres(databaseUrl, channel, handlers), close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? './.data';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // The extensions the search needs (migration 0011); PostgreSQL ships them as contrib.
   const pglite = new PGlite({ dataDir: dataDir.startsWith('memory://') ? undefined : dataDir, extensions: { pg_trgm, unaccent } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', pglite, listen: (channel, handlers) => listenPglite(pglite, db, channel, handlers), close: () => db.destroy() };
+  return { db, readDb: db, kind: 'pglite', pglite, listen: (channel, handlers) => listenPglite(pglite, db, channel, handlers), close: () => db.destroy() };
 }

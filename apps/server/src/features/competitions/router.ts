@@ -1,10 +1,10 @@
 import { adminCompetition, competitionListOutput, competitionNamesOutput, competitionUpdateInput, deleteByIdInput, deletedOutput } from '@campus-elo/api-contract';
-import { publicProcedure, router, staffProcedure } from '../../trpc';
+import { publicReadProcedure, router, staffProcedure } from '../../trpc';
 import { deleteCompetition, listCompetitionNames, listCompetitions, renameCompetition } from './queries';
 
 export const competitionsPublicProcedures = {
   /** Competition names for the match filters (tRPC only; the public match list filters by name). */
-  competitions: publicProcedure.output(competitionNamesOutput).query(({ ctx }) => listCompetitionNames(ctx.db)),
+  competitions: publicReadProcedure.output(competitionNamesOutput).query(({ ctx }) => listCompetitionNames(ctx.db)),
 };
 
 /** Competitions as the database has them: list, rename, delete an unused one. */

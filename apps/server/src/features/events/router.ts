@@ -13,14 +13,14 @@ import {
   teamEventsOutput,
 } from '@campus-elo/api-contract';
 import { PAGING_PARAMS } from '../../lib/paging';
-import { ownerProcedure, publicProcedure, router, staffProcedure } from '../../trpc';
+import { ownerProcedure, publicReadProcedure, router, staffProcedure } from '../../trpc';
 import { createEvent, deleteEvent, linkMatch, seedEvent, updateEvent } from './admin-queries';
 import { getEvent, getMatchEvent, getTeamEvents, listEvents } from './queries';
 
 const TAG = 'Events';
 
 export const eventsPublicProcedures = {
-  events: publicProcedure
+  events: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',
@@ -34,7 +34,7 @@ export const eventsPublicProcedures = {
     .input(eventListInput)
     .output(eventListOutput)
     .query(({ ctx, input }) => listEvents(ctx.db, input)),
-  event: publicProcedure
+  event: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',
@@ -49,7 +49,7 @@ export const eventsPublicProcedures = {
     .input(entityPathInput)
     .output(eventDetail)
     .query(({ ctx, input }) => getEvent(ctx.db, input.id)),
-  teamEvents: publicProcedure
+  teamEvents: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',
@@ -63,7 +63,7 @@ export const eventsPublicProcedures = {
     .input(entityPathInput)
     .output(teamEventsOutput)
     .query(({ ctx, input }) => getTeamEvents(ctx.db, input.id)),
-  matchEvent: publicProcedure
+  matchEvent: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',

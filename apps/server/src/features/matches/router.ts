@@ -11,7 +11,7 @@ import {
   matchUpdateInput,
   matchWriteOutput,
 } from '@campus-elo/api-contract';
-import { publicProcedure, router, staffProcedure } from '../../trpc';
+import { publicReadProcedure, router, staffProcedure } from '../../trpc';
 import { createMatch, deleteMatch, getAdminMatch, updateMatch } from './admin-matches';
 import { PAGING_PARAMS } from '../../lib/paging';
 import { getHeadToHead } from './head-to-head';
@@ -20,7 +20,7 @@ import { listMatches } from './queries';
 
 /** Live, upcoming and past matches, a match's page and two teams' record, for everyone. */
 export const matchesPublicProcedures = {
-  matches: publicProcedure
+  matches: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',
@@ -43,7 +43,7 @@ export const matchesPublicProcedures = {
     .input(matchListInput)
     .output(matchListOutput)
     .query(({ ctx, input }) => listMatches(ctx.db, input)),
-  match: publicProcedure
+  match: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',
@@ -58,7 +58,7 @@ export const matchesPublicProcedures = {
     .input(entityPathInput)
     .output(matchPage)
     .query(({ ctx, input }) => getMatchPage(ctx.db, input.id)),
-  headToHead: publicProcedure
+  headToHead: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',

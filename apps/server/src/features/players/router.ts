@@ -9,7 +9,7 @@ import {
   playerPage,
   playerUpdateInput,
 } from '@campus-elo/api-contract';
-import { publicProcedure, router, staffProcedure } from '../../trpc';
+import { publicReadProcedure, router, staffProcedure } from '../../trpc';
 import { PAGING_PARAMS } from '../../lib/paging';
 import { getAdminPlayer, listPlayerOptions, updatePlayer } from './admin-queries';
 import { getPlayerEloHistory, getPlayerPage } from './page-queries';
@@ -19,7 +19,7 @@ const PLAYER_NOT_FOUND = { 404: 'No visible player has this id: {"error": "Playe
 
 /** Player rankings, team rosters and a player's page, for everyone. */
 export const playersPublicProcedures = {
-  players: publicProcedure
+  players: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',
@@ -40,7 +40,7 @@ export const playersPublicProcedures = {
     .input(playerListInput)
     .output(playerListOutput)
     .query(({ ctx, input }) => listPlayers(ctx.db, input)),
-  player: publicProcedure
+  player: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',
@@ -54,7 +54,7 @@ export const playersPublicProcedures = {
     .input(entityPathInput)
     .output(playerPage)
     .query(({ ctx, input }) => getPlayerPage(ctx.db, input.id)),
-  playerEloHistory: publicProcedure
+  playerEloHistory: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',

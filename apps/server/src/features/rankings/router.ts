@@ -8,14 +8,14 @@ import {
   rankingSnapshotInput,
   rankingSnapshotOutput,
 } from '@campus-elo/api-contract';
-import { publicProcedure, router, staffProcedure } from '../../trpc';
+import { publicReadProcedure, router, staffProcedure } from '../../trpc';
 import { PAGING_PARAMS } from '../../lib/paging';
 import { listRankingItems, listRankings } from './queries';
 import { createRankingSnapshot, deleteRankingSnapshot } from './snapshot';
 
 /** Weekly ranking snapshots, for everyone. */
 export const rankingsPublicProcedures = {
-  rankings: publicProcedure
+  rankings: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',
@@ -33,7 +33,7 @@ export const rankingsPublicProcedures = {
     .input(rankingListInput)
     .output(rankingListOutput)
     .query(({ ctx, input }) => listRankings(ctx.db, input)),
-  rankingItems: publicProcedure
+  rankingItems: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',

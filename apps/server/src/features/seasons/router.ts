@@ -1,5 +1,5 @@
 import { currentSeasonOutput, deleteByIdInput, deletedOutput, season, seasonCreateInput, seasonListInput, seasonListOutput, seasonUpdateInput } from '@campus-elo/api-contract';
-import { publicProcedure, router, staffProcedure } from '../../trpc';
+import { publicReadProcedure, router, staffProcedure } from '../../trpc';
 import { PAGING_PARAMS } from '../../lib/paging';
 import { createSeason, deleteSeason, updateSeason } from './admin-queries';
 import { findCurrentSeason, listSeasons } from './queries';
@@ -7,13 +7,13 @@ import { findCurrentSeason, listSeasons } from './queries';
 const SEASON_SORT = 'start_date (default, newest first), name or end_date.';
 
 export const seasonsPublicProcedures = {
-  seasons: publicProcedure
+  seasons: publicReadProcedure
     .meta({ rest: { method: 'GET', path: '/public/seasons', summary: 'Seasons', tag: 'Public', params: { ...PAGING_PARAMS, sort: SEASON_SORT } } })
     .input(seasonListInput)
     .output(seasonListOutput)
     .query(({ ctx, input }) => listSeasons(ctx.db, input)),
   /** The season behind the home widgets: CURRENT_SEASON_ID, else the one containing today, else the latest. */
-  currentSeason: publicProcedure
+  currentSeason: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',

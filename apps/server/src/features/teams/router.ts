@@ -11,7 +11,7 @@ import {
   teamPage,
   teamUpdateInput,
 } from '@campus-elo/api-contract';
-import { publicProcedure, router, staffProcedure } from '../../trpc';
+import { publicReadProcedure, router, staffProcedure } from '../../trpc';
 import { PAGING_PARAMS } from '../../lib/paging';
 import { getAdminTeam, listTeamOptions, updateTeam } from './admin-queries';
 import { getTeamEloHistory, getTeamPage, getTeamRankHistory } from './page-queries';
@@ -21,7 +21,7 @@ const TEAM_NOT_FOUND = { 404: 'No team has this id: {"error": "Team not found"}'
 
 /** Team rankings and a team's page, for everyone. */
 export const teamsPublicProcedures = {
-  teams: publicProcedure
+  teams: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',
@@ -41,7 +41,7 @@ export const teamsPublicProcedures = {
     .input(teamListInput)
     .output(teamListOutput)
     .query(({ ctx, input }) => listTeams(ctx.db, input)),
-  team: publicProcedure
+  team: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',
@@ -56,7 +56,7 @@ export const teamsPublicProcedures = {
     .input(entityPathInput)
     .output(teamPage)
     .query(({ ctx, input }) => getTeamPage(ctx.db, input.id, ctx.config.currentSeasonId)),
-  teamEloHistory: publicProcedure
+  teamEloHistory: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',
@@ -71,7 +71,7 @@ export const teamsPublicProcedures = {
     .input(teamEloHistoryInput)
     .output(teamEloHistoryOutput)
     .query(({ ctx, input }) => getTeamEloHistory(ctx.db, input)),
-  teamRankHistory: publicProcedure
+  teamRankHistory: publicReadProcedure
     .meta({
       rest: {
         method: 'GET',
