@@ -1,6 +1,6 @@
 import { isDatabaseEmpty, seedDemo, seedScale, type Database } from '@campus-elo/db';
 import { seedDemoEvents } from '../events/demo';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { withDatabase, type CliCommand } from '../../cli-commands';
 import { describeDemoSummary } from './startup';
 
@@ -39,6 +39,8 @@ export async function seedDatabase(db: Kysely<Database>, request: SeedRequest, l
     return;
   }
   const summary = await seedScale(db, { factor: request.factor, log });
+  // Planner statistics now, not when autovacuum next passes: the benches read this database at once.
+  await sql`ANALYZE`.execute(db);
   log(
     `Seeded a league at scale ${request.factor}: ${summary.teams} teams, ${summary.players} players, ` +
       `${summary.matches} matches, ${summary.rankings} ranking snapshots (${summary.rankingItems} rows)`,

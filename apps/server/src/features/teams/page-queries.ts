@@ -9,7 +9,9 @@ import { currentSeasonQuery } from '../seasons/queries';
 
 // A team's page (docs/contract.md, "Pages"): each answer is one statement. A team's results
 // are its matches that moved Elo (elo_applied), read through matches_team1_idx and
-// matches_team2_idx; the Elo before and change on each match are the Elo ledger's.
+// matches_team2_idx, one side at a time: with an OR of the two, PostgreSQL may walk the
+// whole league's matches by date looking for the team's latest. The Elo before and change on
+// each match are the Elo ledger's.
 
 const FORM_LENGTH = 5;
 
@@ -48,9 +50,12 @@ export function teamPageQuery(db: Kysely<Database>, id: string, currentSeasonId:
       sql<('W' | 'L')[]>`(
         SELECT coalesce(json_agg(CASE WHEN latest.winner_id = teams.id THEN 'W' ELSE 'L' END ORDER BY latest.date DESC, latest.id DESC), '[]')
         FROM (
-          SELECT m.winner_id, m.date, m.id FROM matches m
-          WHERE (m.team1_id = teams.id OR m.team2_id = teams.id) AND m.elo_applied
-          ORDER BY m.date DESC, m.id DESC LIMIT ${FORM_LENGTH}
+          SELECT * FROM (
+            (SELECT m.winner_id, m.date, m.id FROM matches m WHERE m.team1_id = teams.id AND m.elo_applied ORDER BY m.date DESC, m.id DESC LIMIT ${FORM_LENGTH})
+            UNION ALL
+            (SELECT m.winner_id, m.date, m.id FROM matches m WHERE m.team2_id = teams.id AND m.elo_applied ORDER BY m.date DESC, m.id DESC LIMIT ${FORM_LENGTH})
+          ) AS sides
+          ORDER BY sides.date DESC, sides.id DESC LIMIT ${FORM_LENGTH}
         ) AS latest
       )`.as('form'),
     ]);
