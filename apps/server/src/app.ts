@@ -21,7 +21,7 @@ import { requestInfo } from './http/request-info';
 import { restEndpoints } from './http/rest-endpoints';
 import { COMPRESS_THRESHOLD_BYTES, registerResponseCache, ResponseCache, responseCacheServer } from './http/response-cache';
 import { registerRestRoutes } from './http/rest-routes';
-import { registerSecurityHeaders } from './http/security-headers';
+import { registerSecurityHeaders, strictTransportSecurityFor } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { appRouter, type AppRouter } from './router';
 import { createContext, type AppDeps } from './trpc';
@@ -46,6 +46,9 @@ async function startResponseCache(app: FastifyInstance, cache: ResponseCache, li
       cache.setListening(false);
     },
   });
+  // Closing, Fastify answers 503 with Connection: close so keep-alive clients go elsewhere;
+  // the front door, before Fastify, would go on answering them hits.
+  app.addHook('preClose', async () => cache.setListening(false));
   app.addHook('onClose', stop);
   registerResponseCache(app, cache);
 }
@@ -67,7 +70,7 @@ export interface BuildAppOptions extends AppDeps {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, readDb, config } = options;
   const deps: AppDeps = { db, readDb, config, jobs: options.jobs };
-  const responseCache = config.responseCache.enabled && options.listen ? new ResponseCache({ maxBytes: config.responseCache.maxBytes }) : undefined;
+  const responseCache = config.responseCache.enabled && options.listen ? new ResponseCache({ maxBytes: config.responseCache.maxBytes, strictTransportSecurity: strictTransportSecurityFor(config) }) : undefined;
   const app = Fastify({
     ...(responseCache && { serverFactory: responseCacheServer(responseCache) }),
     logger: options.logger === false ? false : { level: config.logLevel },

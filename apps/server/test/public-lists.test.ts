@@ -178,6 +178,13 @@ describe('GET /v1/public/matches', () => {
     expect(matchIds(await list('/v1/public/matches?date_from=2026-11-22T12:00:00%2B01:00&date_to=2026-11-22T12:00:00%2B01:00'))).toEqual([ids.liveToday]);
   });
 
+  test('the widest dates are bounds like any other: the last day a date may name ends in year 10000', async () => {
+    const everyDated = await list('/v1/public/matches?date_from=0001-01-01');
+    const widest = await list('/v1/public/matches?date_from=0001-01-01&date_to=9999-12-31');
+    expect(widest.count).toBe(everyDated.count);
+    expect(matchIds(widest)).toEqual(matchIds(everyDated));
+  });
+
   test('season, competition name and team filters', async () => {
     expect(matchIds(await list(`/v1/public/matches?season_id=${ids.spring}`))).toEqual([ids.springOpener]);
     expect(matchIds(await list('/v1/public/matches?competition_name=PLAY'))).toEqual([ids.fallFinal]);

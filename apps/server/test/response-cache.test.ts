@@ -314,6 +314,34 @@ describe('the response cache, bounded', () => {
     }
   });
 
+  it('gives each hit the HSTS of its own request, not of the one that filled the entry', async () => {
+    const replica = await startReplica(database, { TRUST_PROXY: 'true' });
+    const hsts = (response: LightMyRequestResponse) => [response.headers['x-cache'], response.headers['strict-transport-security']];
+    try {
+      const url = '/v1/public/seasons?page_size=2';
+      expect(hsts(await replica.get(url, { 'x-forwarded-proto': 'http' }))).toEqual([undefined, undefined]);
+      expect(hsts(await replica.get(url, { 'x-forwarded-proto': 'https' }))).toEqual(['hit', 'max-age=31536000; includeSubDomains']);
+      expect(hsts(await replica.get(url, { 'x-forwarded-proto': 'http' }))).toEqual(['hit', undefined]);
+      const secure = await replica.get('/v1/public/seasons?page_size=3', { 'x-forwarded-proto': 'https' });
+      expect(hsts(secure)).toEqual([undefined, 'max-age=31536000; includeSubDomains']);
+      expect(hsts(await replica.get('/v1/public/seasons?page_size=3'))).toEqual(['hit', undefined]);
+      const revalidated = await replica.get('/v1/public/seasons?page_size=3', { 'x-forwarded-proto': 'https', 'if-none-match': String(secure.headers.etag) });
+      expect([revalidated.statusCode, ...hsts(revalidated)]).toEqual([304, 'hit', 'max-age=31536000; includeSubDomains']);
+    } finally {
+      await replica.close();
+    }
+  });
+
+  it('stops answering at its front door once the server is closing, leaving Fastify to turn clients away', async () => {
+    const replica = await startReplica(database);
+    const cache = replica.app.responseCache!;
+    await replica.get('/v1/public/seasons');
+    expect((await replica.get('/v1/public/seasons')).headers['x-cache']).toBe('hit');
+    await replica.close();
+    expect(cache.active).toBe(false);
+    expect(cache.stats.entries).toBe(0);
+  });
+
   it('is off with RESPONSE_CACHE=off: every read runs its procedure', async () => {
     const replica = await startReplica(database, { RESPONSE_CACHE: 'off' });
     try {

@@ -12,7 +12,17 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 type Encoding = 'br' | 'gzip' | 'identity';
 
 /** Headers that belong to one response, not to the answer: never kept. */
-const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie']);
+const PER_RESPONSE_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'set-cookie',
+  // Depends on how the request came (https or not): added to each hit (ResponseCacheOptions).
+  'strict-transport-security',
+]);
 
 /**
  * A JSON answer runs no inline script or style, so its kept copy carries the leader's policy
@@ -72,6 +82,8 @@ function mayShare(req: Pick<IncomingMessage, 'headers'>): boolean {
 export interface ResponseCacheOptions {
   /** The most bytes (every encoding of every answer) kept; the least recently used go first. */
   maxBytes: number;
+  /** The Strict-Transport-Security this request gets, if any (security-headers.ts). */
+  strictTransportSecurity?: (req: IncomingMessage) => string | undefined;
 }
 
 /**
@@ -91,8 +103,10 @@ export class ResponseCache {
   });
   private generation = 0;
   private listening = false;
+  private readonly strictTransportSecurity: (req: IncomingMessage) => string | undefined;
 
   constructor(options: ResponseCacheOptions) {
+    this.strictTransportSecurity = options.strictTransportSecurity ?? (() => undefined);
     this.answers = new LRUCache({
       maxSize: options.maxBytes,
       sizeCalculation: (answer, key) => key.length + Object.values(answer.bodies).reduce((sum, body) => sum + body.length, 0),
@@ -210,12 +224,14 @@ export class ResponseCache {
    * a hit would otherwise cost (docs/architecture.md, "The response cache").
    */
   private write(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer): void {
+    const hsts = this.strictTransportSecurity(req);
+    const withHsts = (head: string[]) => (hsts ? [...head, 'strict-transport-security', hsts] : head);
     if (ifNoneMatchHits(req.headers['if-none-match'], answer.etag)) {
-      res.writeHead(304, answer.heads.notModified).end();
+      res.writeHead(304, withHsts(answer.heads.notModified)).end();
       return;
     }
     const encoding = this.encodingFor(req.headers['accept-encoding'], answer);
-    res.writeHead(200, answer.heads[encoding]).end(answer.bodies[encoding]);
+    res.writeHead(200, withHsts(answer.heads[encoding]!)).end(answer.bodies[encoding]);
   }
 
   /** The answer's bytes in the encoding the client takes best, with the header that says which. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
@@ -57,10 +58,26 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // Only a request that came over https may be told to stay on https (below).
     strictTransportSecurity: false,
   });
+  const hsts = strictTransportSecurityFor(config);
   if (config.trustProxy) {
-    // Behind the proxy, req.protocol is X-Forwarded-Proto.
     app.addHook('onRequest', async (req, reply) => {
-      if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      const value = hsts(req.raw);
+      if (value) reply.header('strict-transport-security', value);
     });
   }
+}
+
+/**
+ * The Strict-Transport-Security a request gets: only one that came over https, which behind
+ * the proxy (TRUST_PROXY) is X-Forwarded-Proto's last entry, as Fastify's req.protocol reads
+ * it. Without the proxy the server speaks plain http and sends none. The response cache asks
+ * it for each hit too (response-cache.ts), since one kept answer serves both kinds of request.
+ */
+export function strictTransportSecurityFor(config: Pick<Config, 'trustProxy'>): (req: IncomingMessage) => string | undefined {
+  if (!config.trustProxy) return () => undefined;
+  return (req) => {
+    const forwarded = req.headers['x-forwarded-proto'];
+    const protocol = forwarded ? String(forwarded).split(',').at(-1)!.trim() : (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+    return protocol === 'https' ? HSTS : undefined;
+  };
 }

@@ -104,6 +104,20 @@ describe('a running job', () => {
     expect((await call('POST', `/v1/jobs/${id}/cancel/`)).body).toMatchObject({ state: 'cancelled' });
   });
 
+  it("runs the server's own jobs (sync, webhook refreshes) beside a staff tool, not after it", async () => {
+    await importSlowMatches(call, faceit, { name: 'Beside Cup', count: COUNT, delayMs: 1_500 });
+    const staffJob = await startUpdate();
+    await follow(staffJob, (job) => job.state === 'running');
+    // What a FACEIT webhook or the sync's timer queues: no user.
+    const serverJob = await queue.enqueue('calculate_team_elo', {}, null);
+    const server = (await follow(serverJob)).at(-1);
+    expect(server).toMatchObject({ state: 'done', created_by: null });
+    await call('POST', `/v1/jobs/${staffJob}/cancel/`);
+    const staff = (await follow(staffJob)).at(-1);
+    // Waiting behind the staff tool, it would have ended after it.
+    expect(Date.parse(server.finished_at)).toBeLessThan(Date.parse(staff.finished_at));
+  });
+
   it('answers 409 with a plain message to a cancel of a finished job', async () => {
     const job = (await call('GET', '/v1/jobs/?page_size=100')).body.results.find((j: { state: string }) => j.state === 'done');
     const refused = await call('POST', `/v1/jobs/${job.id}/cancel/`);

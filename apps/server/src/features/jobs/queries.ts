@@ -52,7 +52,7 @@ export async function getJob(db: Kysely<Database>, id: string): Promise<JobItem>
  * heartbeat (job-run.ts). One conditional statement, so a job that starts or ends meanwhile
  * is judged by its state then. Answers whether the job was still queued (pg-boss should drop it).
  */
-export async function cancelJob(db: Kysely<Database>, id: string): Promise<{ wasQueued: boolean }> {
+export async function cancelJob(db: Kysely<Database>, id: string): Promise<{ wasQueued: boolean; createdBy: string | null }> {
   const changed = await db
     .updateTable('jobs')
     .set({
@@ -62,11 +62,11 @@ export async function cancelJob(db: Kysely<Database>, id: string): Promise<{ was
     })
     .where('id', '=', id)
     .where('state', 'in', ['queued', 'running'])
-    .returning('state')
+    .returning(['state', 'created_by'])
     .executeTakeFirst();
-  if (changed) return { wasQueued: changed.state === 'cancelled' };
-  const row = await db.selectFrom('jobs').select('state').where('id', '=', id).executeTakeFirst();
+  if (changed) return { wasQueued: changed.state === 'cancelled', createdBy: changed.created_by };
+  const row = await db.selectFrom('jobs').select(['state', 'created_by']).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Job not found');
-  if (row.state === 'cancelled') return { wasQueued: false };
+  if (row.state === 'cancelled') return { wasQueued: false, createdBy: row.created_by };
   throw conflict(`The job has already ended (${row.state}); there is nothing to cancel`);
 }

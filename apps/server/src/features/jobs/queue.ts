@@ -8,7 +8,15 @@ import { claimJob, JobRun, type JobLogger } from './job-run';
 import { JOB_KINDS, type JobDeps } from './kinds';
 import { releaseStaleJobs } from './reclaim';
 
-const QUEUE = 'staff-tools';
+/**
+ * Staff's tools, and the server's own jobs (the scheduled sync, FACEIT webhook refreshes) on
+ * a queue of their own: each queue runs one job at a time per process, so a tool taking
+ * minutes never holds back a live score (docs/decisions/0067-sync-and-webhooks-through-the-job-queue.md).
+ */
+const QUEUES = { staff: 'staff-tools', server: 'server-jobs' } as const;
+type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+/** Which queue a job is on: its starter's, the server's when no one started it. */
+const queueFor = (createdBy: string | null): QueueName => (createdBy === null ? QUEUES.server : QUEUES.staff);
 /** A failure that is not the input's fault (a platform down, the database away) is tried again, later each time. */
 const RETRY = { retryLimit: 2, retryDelay: 10, retryBackoff: true } as const;
 /**
@@ -58,7 +66,7 @@ function bossDatabase(handle: Pick<DatabaseHandle, 'db' | 'kind' | 'pglite'>) {
 export class JobQueue {
   private readonly boss: PgBoss;
   /** The runs under way in this process. */
-  private readonly runs = new Map<string, JobRun>();
+  private readonly runs = new Map<string, { run: JobRun; queue: QueueName }>();
   private reclaimTimer: NodeJS.Timeout | undefined;
   private reclaiming: Promise<void> | undefined;
 
@@ -76,12 +84,14 @@ export class JobQueue {
   /** `worker: false`: this process only enqueues (and cancels); others run the jobs. */
   async start(options: { worker?: boolean } = {}): Promise<void> {
     await this.boss.start();
-    if (!(await this.boss.getQueue(QUEUE))) await this.boss.createQueue(QUEUE);
+    for (const queue of Object.values(QUEUES)) if (!(await this.boss.getQueue(queue))) await this.boss.createQueue(queue);
     if (options.worker === false) return;
     // A job whose process died before this one started is handed back at once, later ones within half the stale period.
     await this.reclaimStale();
     this.reclaimTimer = setInterval(() => void this.reclaimStale(), this.deps.config.jobStaleAfterMs / 2);
-    await this.boss.work<QueuedData>(QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) => (job ? this.run(job) : Promise.resolve()));
+    for (const queue of Object.values(QUEUES)) {
+      await this.boss.work<QueuedData>(queue, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) => (job ? this.run(job) : Promise.resolve()));
+    }
   }
 
   async stop(): Promise<void> {
@@ -90,14 +100,14 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     // Runs still going after the grace period were failed back into pg-boss's queue by its
     // shutdown; their rows follow, so the next worker's claim takes them.
-    await Promise.all([...this.runs.values()].map((run) => this.release(run)));
+    await Promise.all([...this.runs.values()].map(({ run, queue }) => this.release(run, queue)));
   }
 
   /**
    * Queues a tool run for `user` (null: the server itself) with an input its schema already
-   * accepted; answers the job id. `retry` overrides the usual first retry delay.
+   * accepted; answers the job id. `retry` overrides the usual first retry delay and number of retries.
    */
-  async enqueue(kind: JobKind, input: unknown, user: { id: string } | null, retry: Pick<PgBoss.SendOptions, 'retryDelay'> = {}): Promise<string> {
+  async enqueue(kind: JobKind, input: unknown, user: { id: string } | null, retry: Pick<PgBoss.SendOptions, 'retryDelay' | 'retryLimit'> = {}): Promise<string> {
     const id = randomUUID();
     const stored = { ...(input as Record<string, unknown>) };
     for (const field of JOB_KINDS[kind].secretFields ?? []) if (field in stored) stored[field] = '(not stored)';
@@ -106,7 +116,7 @@ export class JobQueue {
       .values({ id, kind, input: JSON.stringify(stored), created_by: user?.id ?? null, progress: JSON.stringify({ done: 0, total: 1, errors: 0 }) })
       .execute();
     try {
-      await this.boss.send(QUEUE, { kind, input, userId: user?.id ?? null } satisfies QueuedData, { id, ...RETRY, ...retry, expireInSeconds: EXPIRE_IN_SECONDS });
+      await this.boss.send(queueFor(user?.id ?? null), { kind, input, userId: user?.id ?? null } satisfies QueuedData, { id, ...RETRY, ...retry, expireInSeconds: EXPIRE_IN_SECONDS });
     } catch (error) {
       await this.deps.db.deleteFrom('jobs').where('id', '=', id).execute();
       throw error;
@@ -115,8 +125,8 @@ export class JobQueue {
   }
 
   /** Drops a job cancelled while queued (queries.ts, cancelJob) from pg-boss's queue too. */
-  async forget(id: string): Promise<void> {
-    await this.boss.cancel(QUEUE, id);
+  async forget(id: string, createdBy: string | null): Promise<void> {
+    await this.boss.cancel(queueFor(createdBy), id);
   }
 
   private async run(job: PgBoss.JobWithMetadata<QueuedData>): Promise<void> {
@@ -124,7 +134,7 @@ export class JobQueue {
     // Not queued: cancelled, ended, or run by another worker.
     if (attempt === undefined) return;
     const run = new JobRun(this.deps.db, job.id, attempt, this.deps.config.jobStaleAfterMs / HEARTBEATS_PER_STALE_PERIOD, this.log);
-    this.runs.set(job.id, run);
+    this.runs.set(job.id, { run, queue: job.name as QueueName });
     try {
       await this.runTool(job, run);
     } finally {
@@ -174,11 +184,11 @@ export class JobQueue {
         for (const job of await releaseStaleJobs(this.deps.db, this.deps.config.jobStaleAfterMs, [...this.runs.keys()])) {
           this.log.warn({ jobId: job.id, state: job.state }, 'job of a stopped worker released');
           if (job.state === 'cancelled') {
-            await this.boss.cancel(QUEUE, job.id);
+            await this.boss.cancel(queueFor(job.created_by), job.id);
           } else {
             // pg-boss's own retry runs it again.
-            await this.boss.fail(QUEUE, job.id, { message: 'The worker running it stopped' });
-            await this.failIfNotRequeued(job.id);
+            await this.boss.fail(queueFor(job.created_by), job.id, { message: 'The worker running it stopped' });
+            await this.failIfNotRequeued(job.id, queueFor(job.created_by));
           }
         }
       } catch (error) {
@@ -191,15 +201,15 @@ export class JobQueue {
   }
 
   /** A run cut short by this process stopping: its row goes back to 'queued' for the next worker. */
-  private async release(run: JobRun): Promise<void> {
+  private async release(run: JobRun, queue: QueueName): Promise<void> {
     run.stop('taken_over');
     await run.finish();
-    if (await run.end({ state: 'queued', errors: run.failed })) await this.failIfNotRequeued(run.id);
+    if (await run.end({ state: 'queued', errors: run.failed })) await this.failIfNotRequeued(run.id, queue);
   }
 
   /** A released job pg-boss will not run again (no tries left) is failed, not left queued. */
-  private async failIfNotRequeued(id: string): Promise<void> {
-    const queued = await this.boss.getJobById(QUEUE, id);
+  private async failIfNotRequeued(id: string, queue: QueueName): Promise<void> {
+    const queued = await this.boss.getJobById(queue, id);
     if (queued && PENDING_BOSS_STATES.has(queued.state)) return;
     await this.deps.db
       .updateTable('jobs')

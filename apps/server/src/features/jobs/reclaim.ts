@@ -5,6 +5,8 @@ export interface ReleasedJob {
   id: string;
   /** 'cancelled' when staff asked to cancel it while it ran. */
   state: 'queued' | 'cancelled';
+  /** Its starter; null for the server's own jobs (they run on a queue of their own, queue.ts). */
+  created_by: string | null;
 }
 
 /**
@@ -26,5 +28,5 @@ export async function releaseStaleJobs(db: Kysely<Database>, staleAfterMs: numbe
     // A job claimed before heartbeats existed has none.
     .where((eb) => eb.or([eb('heartbeat_at', '<', sql<Date>`now() - ${staleAfterMs} * interval '1 millisecond'`), eb('heartbeat_at', 'is', null)]));
   if (runningHere.length > 0) stale = stale.where('id', 'not in', runningHere);
-  return (await stale.returning(['id', 'state']).execute()) as ReleasedJob[];
+  return (await stale.returning(['id', 'state', 'created_by']).execute()) as ReleasedJob[];
 }

@@ -34,8 +34,8 @@ export const jobsRouter = router({
     .input(jobIdInput)
     .output(jobItem)
     .mutation(async ({ ctx, input }) => {
-      const { wasQueued } = await cancelJob(ctx.db, input.id);
-      if (wasQueued) await ctx.jobs?.forget(input.id);
+      const { wasQueued, createdBy } = await cancelJob(ctx.db, input.id);
+      if (wasQueued) await ctx.jobs?.forget(input.id, createdBy);
       return getJob(ctx.db, input.id);
     }),
   /**

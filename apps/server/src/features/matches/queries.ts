@@ -130,7 +130,11 @@ export function toMatchItem<Item extends { date: Date | string | null }>(item: I
   return { ...item, date: item.date ? new Date(item.date).toISOString() : null };
 }
 
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+/**
+ * The UTC day as PostgreSQL reads a date. Not toISOString's first ten characters: the day after
+ * 9999-12-31, a range's end for `date_to=9999-12-31`, is '+010000-01-01' there.
+ */
+const utcDay = (at: Date) => `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-${String(at.getUTCDate()).padStart(2, '0')}`;
 
 /**
  * The count of matches of some statuses between two moments, from the trigger-kept counters:

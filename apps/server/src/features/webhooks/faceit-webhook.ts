@@ -28,8 +28,13 @@ export function checkFaceitWebhookSecret(config: Config, headers: Record<string,
 
 const isMatchEvent = (event: string): boolean => (FACEIT_MATCH_EVENTS as readonly string[]).includes(event);
 
-/** A first retry of a queued refresh within seconds, not the queue's usual ten: the match is live. */
-const REFRESH_RETRY_DELAY_SECONDS = 2;
+/**
+ * A queued refresh's retries: the first within seconds, not the queue's usual ten, since the
+ * match is live; then doubling, for about two minutes in all (2 + 4 + … + 64 s), so a
+ * FACEIT outage of a minute still ends with the result. FACEIT's own redelivery cannot do
+ * it: the event id is already claimed.
+ */
+const REFRESH_RETRY = { retryDelay: 2, retryLimit: 6 } as const;
 
 /**
  * A FACEIT match event: the match is fetched from Faceit and written through Update Matches
@@ -63,10 +68,10 @@ export async function handleFaceitWebhook(
   const release = () => deps.db.deleteFrom('faceit_webhook_events').where('event_id', '=', delivery.event_id).execute();
   const input = updateMatchesInput.parse({ match_ids: [match.id], auto_detect: false, only_changed: true });
   let failure: unknown;
+  let answer: FaceitWebhookOutput;
   try {
-    let answer: FaceitWebhookOutput;
     if (deps.jobs) {
-      const jobId = await deps.jobs.enqueue('update_matches', input, null, { retryDelay: REFRESH_RETRY_DELAY_SECONDS });
+      const jobId = await deps.jobs.enqueue('update_matches', input, null, REFRESH_RETRY);
       answer = { status: 'queued', match_id: match.id, job_id: jobId };
     } else {
       const updated = await updateMatches(deps, input, null, { onFetchFailure: (error) => (failure = error) });
@@ -76,13 +81,16 @@ export async function handleFaceitWebhook(
       }
       answer = { status: updated.updated_count > 0 ? 'updated' : 'unchanged', match_id: match.id, job_id: null };
     }
-    await deps.db
-      .deleteFrom('faceit_webhook_events')
-      .where('received_at', '<', sql<Date>`now() - make_interval(days => ${EVENT_RETENTION_DAYS})`)
-      .execute();
-    return answer;
   } catch (error) {
     if (!(error instanceof DomainError && error.kind === 'upstream_failed')) await release();
     throw error;
   }
+  // Housekeeping after the event is handled: failing here must not give the claim back (the
+  // refresh is queued already) nor fail the delivery; the next delivery tries again.
+  await deps.db
+    .deleteFrom('faceit_webhook_events')
+    .where('received_at', '<', sql<Date>`now() - make_interval(days => ${EVENT_RETENTION_DAYS})`)
+    .execute()
+    .catch(() => undefined);
+  return answer;
 }
