@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { LoadBoundary, retryableLazy } from '../common/LoadBoundary';
 import { useSession } from './useSession';
 
 // Staff controls stay out of the visitors' bundle (e2e/bundle-size.e2e.test.ts).
-const SignedInControls = lazy(() => import('./SignedInControls'));
+const SignedInControls = retryableLazy(async () => (await import('./SignedInControls')).default);
 
 /**
  * For the top bar of every page: who is signed in and Sign Out. Shows nothing to visitors,
@@ -13,8 +14,10 @@ export function SignedInMenu() {
   const user = session.data;
   if (!user) return null;
   return (
-    <Suspense fallback={null}>
-      <SignedInControls email={user.email} />
-    </Suspense>
+    <LoadBoundary message="Sign Out could not be loaded.">
+      <Suspense fallback={null}>
+        <SignedInControls email={user.email} />
+      </Suspense>
+    </LoadBoundary>
   );
 }

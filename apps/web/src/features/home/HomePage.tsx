@@ -1,6 +1,5 @@
 import { Skeleton, Stack, Title, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy } from 'react';
 import { siteSettings, pageTitle } from '../../lib/site-settings';
 import { useCurrentSeason } from '../common/useCurrentSeason';
 import { usePageTitle } from '../common/usePageTitle';
@@ -8,24 +7,17 @@ import { NewsWidget } from '../news/NewsWidget';
 import type { HomeSeasonProps } from './HomeSeason';
 import { LiveMatchesWidget } from './LiveMatchesWidget';
 import { PastMatchesWidget } from './PastMatchesWidget';
-import { PLAYER_RANKINGS_HEIGHT, TEAM_RANKINGS_HEIGHT } from './rankings-heights';
+import { PlayerRankingsWidget } from './PlayerRankingsWidget';
+import { TeamRankingsWidget } from './TeamRankingsWidget';
 import { UpcomingMatchesWidget } from './UpcomingMatchesWidget';
-import { WhenNearViewport } from '../common/WhenNearViewport';
 import classes from './HomePage.module.css';
 
-const TeamRankingsWidget = lazy(async () => ({ default: (await import('./TeamRankingsWidget')).TeamRankingsWidget }));
-const PlayerRankingsWidget = lazy(async () => ({ default: (await import('./PlayerRankingsWidget')).PlayerRankingsWidget }));
-
-/** The team and player rankings, each loaded when it comes near the screen (below the first screen on a phone). */
+/** The team and player rankings, each list loaded when it comes near the screen (below the first screen on a phone). */
 function RankingsWidgets({ seasonId, seasonReady }: HomeSeasonProps) {
   return (
     <>
-      <WhenNearViewport height={TEAM_RANKINGS_HEIGHT}>
-        <TeamRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
-      </WhenNearViewport>
-      <WhenNearViewport height={PLAYER_RANKINGS_HEIGHT}>
-        <PlayerRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
-      </WhenNearViewport>
+      <TeamRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
+      <PlayerRankingsWidget seasonId={seasonId} seasonReady={seasonReady} />
     </>
   );
 }

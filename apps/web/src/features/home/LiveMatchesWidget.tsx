@@ -1,7 +1,8 @@
 import { homeLiveMatchesInput } from '@campus-elo/api-contract';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { LIVE_REFRESH_MS, useLiveMatchStream } from '../../lib/live-stream';
 import { trpc } from '../../lib/trpc';
+import { LoadBoundary, retryableLazy } from '../common/LoadBoundary';
 import { Score } from '../common/Score';
 import { LoadingState } from '../common/states';
 import { CompactMatch } from './CompactMatch';
@@ -9,7 +10,9 @@ import classes from './CompactMatch.module.css';
 import { WidgetCard } from './WidgetCard';
 
 // Only when the widget fails: the home page's first load carries no alert box.
-const ErrorAlert = lazy(() => import('../common/ErrorAlert'));
+const ErrorAlert = retryableLazy(async () => (await import('../common/ErrorAlert')).default);
+
+const ERROR_TEXT = 'Unable to load live matches';
 
 /** Up to 4 in-progress matches; renders nothing when nothing is live. */
 export function LiveMatchesWidget() {
@@ -26,9 +29,12 @@ export function LiveMatchesWidget() {
       {live.isPending ? (
         <LoadingState label="Loading live matches" />
       ) : live.isError ? (
-        <Suspense fallback={null}>
-          <ErrorAlert title="Error" message="Unable to load live matches" />
-        </Suspense>
+        // Without the alert's code (offline), the same words as plain text, which needs no chunk.
+        <LoadBoundary message={ERROR_TEXT}>
+          <Suspense fallback={null}>
+            <ErrorAlert title="Error" message={ERROR_TEXT} />
+          </Suspense>
+        </LoadBoundary>
       ) : (
         <ul className={classes.list}>
           {live.data.results.map((match) => (

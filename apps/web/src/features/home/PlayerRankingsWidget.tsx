@@ -1,33 +1,21 @@
-import { trpc } from '../../lib/trpc';
-import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
-import { PlayerRankingRow } from '../rankings/PlayerRankingRow';
-import rowClasses from '../rankings/RankingRow.module.css';
+import { LoadBoundary, retryableLazy } from '../common/LoadBoundary';
+import { WhenNearViewport } from '../common/WhenNearViewport';
 import type { HomeSeasonProps } from './HomeSeason';
-import { PLAYER_RANKINGS_HEIGHT, listHeight } from './rankings-heights';
 import { PLAYER_RANKINGS_ERROR } from './messages';
+import { PLAYER_RANKINGS_HEIGHT, listHeight } from './rankings-heights';
 import { WidgetCard } from './WidgetCard';
 
-/** Top 10 players by Elo in the home season. */
-export function PlayerRankingsWidget({ seasonId, seasonReady }: HomeSeasonProps) {
-  const players = trpc.public.players.useQuery(
-    { sort: 'elo', order: 'desc', page: 1, page_size: 10, season_id: seasonId },
-    { enabled: seasonReady },
-  );
+const PlayerRankingsList = retryableLazy(async () => (await import('./PlayerRankingsList')).PlayerRankingsList);
+
+/** Top 10 players by Elo in the home season: the heading at once, the list (its code and data) when it comes near the screen. */
+export function PlayerRankingsWidget(season: HomeSeasonProps) {
   return (
     <WidgetCard title="Player Rankings" to="/rankings" hash="player">
-      {players.isPending ? (
-        <LoadingState label="Loading player rankings" height={listHeight(PLAYER_RANKINGS_HEIGHT)} />
-      ) : players.isError ? (
-        <ErrorMessage message={PLAYER_RANKINGS_ERROR} />
-      ) : players.data.results.length === 0 ? (
-        <EmptyMessage message="No players ranked yet" />
-      ) : (
-        <ol className={rowClasses.list}>
-          {players.data.results.map((player, index) => (
-            <PlayerRankingRow key={player.id} rank={index + 1} player={player} />
-          ))}
-        </ol>
-      )}
+      <WhenNearViewport height={listHeight(PLAYER_RANKINGS_HEIGHT)} label="Load the player rankings">
+        <LoadBoundary message={PLAYER_RANKINGS_ERROR}>
+          <PlayerRankingsList {...season} />
+        </LoadBoundary>
+      </WhenNearViewport>
     </WidgetCard>
   );
 }

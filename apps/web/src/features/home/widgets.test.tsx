@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
-import { fakeMatch, never, paged, renderWithProviders } from '../common/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { everythingOnScreen, fakeMatch, never, paged, renderWithProviders } from '../common/testing';
 import { LiveMatchesWidget } from './LiveMatchesWidget';
 import { PastMatchesWidget } from './PastMatchesWidget';
 import { PlayerRankingsWidget } from './PlayerRankingsWidget';
@@ -12,6 +13,13 @@ const fail = () => {
   throw new Error('down');
 };
 const PLAYER_WORDING = 'There was an error loading the player rankings. Please try again later.';
+
+// The rankings widgets' lists mount when their place comes near the screen.
+let restore: () => void;
+beforeEach(() => {
+  restore = everythingOnScreen();
+});
+afterEach(() => restore());
 
 interface WidgetCase {
   name: string;
@@ -149,5 +157,31 @@ describe('home rankings widgets', () => {
     renderWithProviders(<PastMatchesWidget />, { api: { 'public.matches': () => paged(cases[3]!.loaded) } });
     expect((await screen.findByText('Owls')).hasAttribute('data-winner')).toBe(true);
     expect(screen.getByText('Foxes').hasAttribute('data-winner')).toBe(false);
+  });
+});
+
+describe('home rankings widgets off screen', () => {
+  // happy-dom's own observer, which never reports: the lists stay off screen.
+  beforeEach(() => restore());
+
+  it('show their headings at once and load their lists when the keyboard reaches them', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <a href="/before">Before</a>
+        <TeamRankingsWidget seasonId="season-1" seasonReady />
+      </>,
+      { api: { 'public.teams': () => paged([team]) } },
+    );
+    const card = await screen.findByRole('region', { name: 'Team Rankings' });
+    expect(within(card).queryByRole('link', { name: 'Owls' })).toBeNull();
+
+    screen.getByRole('link', { name: 'Before' }).focus();
+    await user.tab();
+    expect(document.activeElement).toBe(within(card).getByRole('link', { name: 'Team Rankings' }));
+    await user.tab();
+    const owls = await within(card).findByRole('link', { name: 'Owls' });
+    await user.tab();
+    expect(document.activeElement).toBe(owls);
   });
 });

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfirmProvider } from '../admin-shell';
 import { renderWithProviders, type FakeProcedure } from '../common/testing';
+import { useCurrentSeason } from '../common/useCurrentSeason';
 import { CalculateTeamEloAction } from '../control-panel/EloActions';
+import { UpdateMatchesAction } from '../imports/control-panel-actions';
 import type { Job } from './job-results';
 import { fakeJob } from './testing';
 
@@ -112,5 +114,48 @@ describe('a Control Panel tool run as a job', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('There was an error calculating team ELO values.');
     expect(alert.textContent).toContain('The database is unavailable');
+  });
+
+  it('shows what a job cancelled part way saved, says so, and reads the league data again', async () => {
+    const job = controlledJob({ kind: 'update_matches', state: 'running', progress: { done: 2, total: 5, errors: 0 } });
+    let seasonReads = 0;
+    // Stands for any league data on screen, which the saved matches may change.
+    function Season() {
+      useCurrentSeason();
+      return null;
+    }
+    renderWithProviders(
+      <ConfirmProvider>
+        <Season />
+        <UpdateMatchesAction />
+      </ConfirmProvider>,
+      {
+        api: {
+          ...job.api,
+          'public.currentSeason': () => {
+            seasonReads += 1;
+            return null;
+          },
+        },
+      },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Update Matches' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    const panel = await screen.findByRole('group', { name: 'Update Matches job' });
+    expect(seasonReads).toBe(1);
+
+    job.set({
+      state: 'cancelled',
+      finished_at: '2026-11-22T20:01:00.000Z',
+      result: { message: 'Updated 2 of 2 matches.', updated_count: 2, error_count: 0, total_processed: 2, failures: [] },
+      errors: [{ item: null, reason: 'Cancelled after 2 of 5 items: what those brought was saved; the other 3 were not started.' }],
+    });
+    const notice = await within(panel).findByRole('alert', {}, { timeout: 5_000 });
+    expect(notice.textContent).toContain('Cancelled part way: what was done until then was saved');
+    expect(notice.textContent).toContain('Updated: 2');
+    expect(notice.getAttribute('style') ?? '').toContain('yellow');
+    expect(panel.querySelector('[data-job-state]')?.textContent).toBe('Cancelled');
+    await waitFor(() => expect(seasonReads).toBe(2));
   });
 });

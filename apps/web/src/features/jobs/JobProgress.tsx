@@ -76,12 +76,17 @@ export function CancelJobButton({ job, name }: { job: Job; name?: string }) {
   );
 }
 
-/** A finished job's result: green, or the colour the tool gave it (yellow when items failed). */
-function DoneNotice({ shown }: { shown: ReactNode | ToolResult }) {
-  const { color, message } = isToolResult(shown) ? { color: shown.color ?? 'green', message: shown.message } : { color: 'green', message: shown };
+/**
+ * A finished job's result: green, or the colour the tool gave it (yellow when items failed).
+ * A job cancelled while running that saved what it had fetched (Update Matches, Update Player
+ * ELO) shows that part's result, in yellow and titled so: not everything was done.
+ */
+function DoneNotice({ shown, cancelled }: { shown: ReactNode | ToolResult; cancelled: boolean }) {
+  const result = isToolResult(shown) ? { color: shown.color ?? 'green', message: shown.message } : { color: 'green', message: shown };
+  const color = cancelled ? 'yellow' : result.color;
   return (
-    <Alert color={color} variant="light" role={color === 'green' ? 'status' : 'alert'}>
-      {message}
+    <Alert color={color} variant="light" role={color === 'green' ? 'status' : 'alert'} title={cancelled ? 'Cancelled part way: what was done until then was saved' : undefined}>
+      {result.message}
     </Alert>
   );
 }
@@ -103,10 +108,12 @@ export function JobProgress({ job, errorText, present, onDismiss }: JobProgressP
   const utils = trpc.useUtils();
   const data = job.data;
   const ended = data !== undefined && !isActiveJob(data);
+  // Done, or cancelled while running with the result of the items done until then (saved).
+  const hasResult = ended && (data.state === 'done' || (data.state === 'cancelled' && data.result !== null));
   useEffect(() => {
     // The tool changed league data (an import also adds teams): everything shown is read again.
-    if (ended && data.state === 'done') void utils.invalidate();
-  }, [ended, data?.state, utils]);
+    if (hasResult) void utils.invalidate();
+  }, [hasResult, utils]);
 
   if (job.isPending) return <LoadingState label="Loading the job" />;
   if (job.isError || !data) {
@@ -131,7 +138,7 @@ export function JobProgress({ job, errorText, present, onDismiss }: JobProgressP
         )}
       </Group>
       <JobBar job={data} />
-      {data.state === 'done' && <DoneNotice shown={present ? present(data.result as never) : describeJobResult(data.kind, data.result)} />}
+      {hasResult && <DoneNotice shown={present ? present(data.result as never) : describeJobResult(data.kind, data.result)} cancelled={data.state === 'cancelled'} />}
       {data.state === 'failed' ? (
         <Alert color="red" variant="light" role="alert">
           {errorText}
@@ -139,7 +146,7 @@ export function JobProgress({ job, errorText, present, onDismiss }: JobProgressP
         </Alert>
       ) : (
         // A finished tool's own words already list what failed.
-        !(data.state === 'done' && present) && <FailedItems errors={data.errors} />
+        !(hasResult && present) && <FailedItems errors={data.errors} />
       )}
     </Stack>
   );

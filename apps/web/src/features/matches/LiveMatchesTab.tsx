@@ -8,6 +8,7 @@ import { MatchLink } from '../common/EntityLinks';
 import { Score } from '../common/Score';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { MatchTeamLine } from './MatchTeamLine';
+import { LIVE_MATCHES_ERROR } from './messages';
 import classes from './MatchCards.module.css';
 
 function LiveMatchCard({ match }: { match: MatchListItem }) {
@@ -57,7 +58,7 @@ export function LiveMatchesTab() {
       {live.isPending ? (
         <LoadingState label="Loading live matches" />
       ) : live.isError ? (
-        <ErrorMessage message="There was an error loading live matches. Please try again later." />
+        <ErrorMessage message={LIVE_MATCHES_ERROR} />
       ) : live.data.results.length === 0 ? (
         <EmptyMessage message="No live matches currently" />
       ) : (

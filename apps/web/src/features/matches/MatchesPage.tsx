@@ -1,18 +1,25 @@
 import '@mantine/core/styles/Tabs.css';
 import { Container, Tabs, Title } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { pageTitle } from '../../lib/site-settings';
+import { LoadBoundary, retryableLazy } from '../common/LoadBoundary';
 import { LoadingState } from '../common/states';
 import { useHashTab } from '../common/useHashTab';
 import { usePageTitle } from '../common/usePageTitle';
+import { LIVE_MATCHES_ERROR, MATCH_HISTORY_ERROR } from './messages';
 import { UpcomingMatchesTab } from './UpcomingMatchesTab';
 
 // The default tab comes with the page; the others load when opened (the past tab's filters
 // bring Mantine's Select and its popover code, about 45 KB gzip: docs/decisions/0068).
-const LiveMatchesTab = lazy(async () => ({ default: (await import('./LiveMatchesTab')).LiveMatchesTab }));
-const PastMatchesTab = lazy(async () => ({ default: (await import('./PastMatchesTab')).PastMatchesTab }));
+const LiveMatchesTab = retryableLazy(async () => (await import('./LiveMatchesTab')).LiveMatchesTab);
+const PastMatchesTab = retryableLazy(async () => (await import('./PastMatchesTab')).PastMatchesTab);
 
-const loadingTab = (children: ReactNode) => <Suspense fallback={<LoadingState label="Loading matches" />}>{children}</Suspense>;
+/** A tab loaded when opened: a spinner meanwhile, the tab's failure text if its code cannot be fetched. */
+const loadingTab = (children: ReactNode, failure: string) => (
+  <LoadBoundary message={failure}>
+    <Suspense fallback={<LoadingState label="Loading matches" />}>{children}</Suspense>
+  </LoadBoundary>
+);
 
 const MATCH_TABS = ['live', 'upcoming', 'past'] as const;
 
@@ -31,11 +38,11 @@ export function MatchesPage() {
           <Tabs.Tab value="upcoming">Upcoming</Tabs.Tab>
           <Tabs.Tab value="past">Past</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="live">{loadingTab(<LiveMatchesTab />)}</Tabs.Panel>
+        <Tabs.Panel value="live">{loadingTab(<LiveMatchesTab />, LIVE_MATCHES_ERROR)}</Tabs.Panel>
         <Tabs.Panel value="upcoming">
           <UpcomingMatchesTab />
         </Tabs.Panel>
-        <Tabs.Panel value="past">{loadingTab(<PastMatchesTab />)}</Tabs.Panel>
+        <Tabs.Panel value="past">{loadingTab(<PastMatchesTab />, MATCH_HISTORY_ERROR)}</Tabs.Panel>
       </Tabs>
     </Container>
   );

@@ -5,6 +5,7 @@ import { trpc } from '../../lib/trpc';
 import { InfiniteListFooter } from '../common/InfiniteListFooter';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { usePagedInfiniteList } from '../common/usePagedInfiniteList';
+import { MATCH_HISTORY_ERROR } from './messages';
 import { PastMatchCard } from './PastMatchCard';
 import { PastMatchFilters } from './PastMatchFilters';
 import type { PastMatchSearch } from './pastMatchSearch';
@@ -55,7 +56,7 @@ export function PastMatchesTab() {
       {matches.isPending ? (
         <LoadingState label="Loading past matches" />
       ) : matches.isError && matches.items.length === 0 ? (
-        <ErrorMessage message="There was an error loading the match history. Please try again later." />
+        <ErrorMessage message={MATCH_HISTORY_ERROR} />
       ) : matches.items.length === 0 ? (
         <EmptyMessage message="No matches found" />
       ) : (
@@ -67,7 +68,7 @@ export function PastMatchesTab() {
           </ul>
           <InfiniteListFooter
             list={matches}
-            errorMessage="There was an error loading the match history. Please try again later."
+            errorMessage={MATCH_HISTORY_ERROR}
             endMessage="No more matches to load"
           />
         </>

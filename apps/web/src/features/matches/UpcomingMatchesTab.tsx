@@ -1,6 +1,6 @@
 import { upcomingWindows, type TimeWindow } from '@campus-elo/domain';
 import { Stack, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { trpc } from '../../lib/trpc';
 import { EmptyMessage, ErrorMessage } from '../common/states';
 import { WhenNearViewport } from '../common/WhenNearViewport';
@@ -32,25 +32,28 @@ function useWindowMatches(window: TimeWindow) {
 
 type WindowMatches = ReturnType<typeof useWindowMatches>;
 
-function UpcomingSection({ title, matches, emptyText }: { title: string; matches: WindowMatches; emptyText: string }) {
+/** A window's section: its heading, then `children` (its list). */
+function UpcomingSection({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
       <Title order={3} size="h4" id={headingId} mb="sm">
         {title}
       </Title>
-      {matches.isError ? (
-        <ErrorMessage message={ERROR_TEXT} />
-      ) : !matches.data?.results.length ? (
-        <EmptyMessage message={emptyText} />
-      ) : (
-        <ul className={classes.stack}>
-          {matches.data.results.map((match) => (
-            <UpcomingMatchCard key={match.id} match={match} />
-          ))}
-        </ul>
-      )}
+      {children}
     </section>
+  );
+}
+
+function UpcomingList({ matches, emptyText }: { matches: WindowMatches; emptyText: string }) {
+  if (matches.isError) return <ErrorMessage message={ERROR_TEXT} />;
+  if (!matches.data?.results.length) return <EmptyMessage message={emptyText} />;
+  return (
+    <ul className={classes.stack}>
+      {matches.data.results.map((match) => (
+        <UpcomingMatchCard key={match.id} match={match} />
+      ))}
+    </ul>
   );
 }
 
@@ -81,12 +84,18 @@ export function UpcomingMatchesTab() {
         </div>
       ) : (
         <>
-          <UpcomingSection title="Today" matches={today} emptyText="No matches scheduled for today" />
-          <UpcomingSection title="This Week" matches={week} emptyText="No matches scheduled for this week" />
-          {/* Below the other two, so off a phone's first screen, and most of the cards: rendered when scrolled near. */}
-          <WhenNearViewport height={(month.data?.results.length ?? 0) * CARD_HEIGHT_ESTIMATE}>
-            <UpcomingSection title="This Month" matches={month} emptyText="No matches scheduled for this month" />
-          </WhenNearViewport>
+          <UpcomingSection title="Today">
+            <UpcomingList matches={today} emptyText="No matches scheduled for today" />
+          </UpcomingSection>
+          <UpcomingSection title="This Week">
+            <UpcomingList matches={week} emptyText="No matches scheduled for this week" />
+          </UpcomingSection>
+          <UpcomingSection title="This Month">
+            {/* Below the other two, so off a phone's first screen, and most of the cards: rendered when scrolled near (the heading at once). */}
+            <WhenNearViewport height={(month.data?.results.length ?? 0) * CARD_HEIGHT_ESTIMATE} label="Load this month's matches">
+              <UpcomingList matches={month} emptyText="No matches scheduled for this month" />
+            </WhenNearViewport>
+          </UpcomingSection>
         </>
       )}
     </Stack>

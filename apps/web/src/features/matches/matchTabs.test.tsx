@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { everythingOnScreen, fakeMatch, never, paged, renderWithProviders } from '../common/testing';
@@ -86,6 +86,29 @@ describe('UpcomingMatchesTab', () => {
     renderWithProviders(<UpcomingMatchesTab />, { api: { 'public.matches': () => paged([fakeMatch()]) } });
     await waitFor(() => expect(screen.getAllByText('Owls')).toHaveLength(3));
     for (const heading of ['Today', 'This Week', 'This Month']) expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
+  });
+});
+
+describe("UpcomingMatchesTab's 30-day list off screen", () => {
+  // happy-dom's own observer never reports: the This Month list stays off screen.
+  it('names the This Month section at once, for headings lists', async () => {
+    renderWithProviders(<UpcomingMatchesTab />, { api: { 'public.matches': () => paged([fakeMatch()]) } });
+    await waitFor(() => expect(screen.getAllByText('Owls')).toHaveLength(2));
+    expect(screen.getByRole('heading', { name: 'This Month' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'This Month' })).queryByText('Owls')).toBeNull();
+  });
+
+  it('mounts its cards when the keyboard reaches them, and Tab goes on into them', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<UpcomingMatchesTab />, { api: { 'public.matches': () => paged([fakeMatch()]) } });
+    await waitFor(() => expect(screen.getAllByText('Owls')).toHaveLength(2));
+    within(screen.getByRole('region', { name: 'This Week' })).getAllByRole('link').at(-1)!.focus();
+
+    await user.tab();
+    const month = screen.getByRole('region', { name: 'This Month' });
+    expect(within(month).getByText('Owls')).toBeTruthy();
+    await user.tab();
+    expect(document.activeElement).toBe(within(month).getAllByRole('link')[0]);
   });
 });
 
