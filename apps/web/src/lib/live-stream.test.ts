@@ -1,8 +1,11 @@
 import type { MatchListItem, Paged } from '@campus-elo/api-contract';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { getQueryKey } from '@trpc/react-query';
-import { describe, expect, it } from 'vitest';
-import { applyMatchChange } from './live-stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeEventSource } from '../features/common/fake-event-source';
+import { applyMatchChange, STREAM_OPEN_TIMEOUT_MS, useLiveMatchStream } from './live-stream';
 import { trpc } from './trpc';
 
 const team = (id: string) => ({ id, name: `Team ${id}`, picture: null, elo: 1000 });
@@ -60,5 +63,45 @@ describe('applyMatchChange', () => {
     expect(client.getQueryState(results)?.isInvalidated).toBe(true);
     // Another team's list cannot hold it.
     expect(client.getQueryState(otherTeam)?.isInvalidated).toBe(false);
+  });
+});
+
+describe('useLiveMatchStream', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const withClient = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: new QueryClient() }, children);
+
+  it('takes a new stream as up, and as down once it fails or stays silent past the timeout', () => {
+    vi.useFakeTimers();
+    const stream = installFakeEventSource();
+    const first = renderHook(() => useLiveMatchStream(), { wrapper: withClient });
+    expect(first.result.current).toBe(true);
+    act(() => vi.advanceTimersByTime(STREAM_OPEN_TIMEOUT_MS - 1));
+    expect(first.result.current).toBe(true);
+    act(() => vi.advanceTimersByTime(1));
+    expect(first.result.current).toBe(false);
+    stream().open();
+    expect(first.result.current).toBe(true);
+    stream().fail();
+    expect(first.result.current).toBe(false);
+    first.unmount();
+
+    // The next page's stream starts afresh; once it opens, the timeout no longer applies.
+    const second = renderHook(() => useLiveMatchStream(), { wrapper: withClient });
+    expect(second.result.current).toBe(true);
+    stream().open();
+    act(() => vi.advanceTimersByTime(STREAM_OPEN_TIMEOUT_MS * 2));
+    expect(second.result.current).toBe(true);
+    second.unmount();
+  });
+
+  it('is down where the browser has no EventSource, so the page polls', () => {
+    vi.stubGlobal('EventSource', undefined);
+    const { result, unmount } = renderHook(() => useLiveMatchStream(), { wrapper: withClient });
+    expect(result.current).toBe(false);
+    unmount();
   });
 });

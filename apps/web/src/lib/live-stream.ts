@@ -10,6 +10,9 @@ export const LIVE_STREAM_URL = '/v1/public/stream';
 /** How often live data is fetched again while the stream is down. */
 export const LIVE_REFRESH_MS = 30_000;
 
+/** A stream not open by then counts as down (a proxy may hold it without answering or failing). */
+export const STREAM_OPEN_TIMEOUT_MS = 10_000;
+
 /** What a match list shows when its input names no status (the server's default). */
 const DEFAULT_STATUSES: readonly MatchStatus[] = ['scheduled', 'in_progress', 'completed'];
 
@@ -71,9 +74,13 @@ function resyncAll(client: QueryClient): void {
 
 // One EventSource per page, shared by every component that asks for it, closed when the
 // last one unmounts. EventSource reconnects by itself and resumes with Last-Event-ID.
-let source: EventSource | undefined;
+// closeStream closes the page's stream; undefined while none is open.
+let closeStream: (() => void) | undefined;
 let users = 0;
-let connected = false;
+// Taken as up from the start: a page's first render polls nothing, and the stream's opening
+// does not re-render every live part of the page (a long task on a slow phone). An error,
+// or no answer within STREAM_OPEN_TIMEOUT_MS, says otherwise.
+let connected = true;
 let activeClient: QueryClient | undefined;
 const connectionListeners = new Set<() => void>();
 
@@ -83,11 +90,18 @@ function setConnected(value: boolean) {
   for (const listener of connectionListeners) listener();
 }
 
-function openStream() {
+function openStream(): () => void {
   const stream = new EventSource(LIVE_STREAM_URL);
-  stream.onopen = () => setConnected(true);
+  const openTimeout = setTimeout(() => setConnected(false), STREAM_OPEN_TIMEOUT_MS);
+  stream.onopen = () => {
+    clearTimeout(openTimeout);
+    setConnected(true);
+  };
   // While it reconnects (or for good, if the server refuses), the callers poll again.
-  stream.onerror = () => setConnected(false);
+  stream.onerror = () => {
+    clearTimeout(openTimeout);
+    setConnected(false);
+  };
   stream.addEventListener('match', (event) => {
     if (!activeClient) return;
     try {
@@ -97,7 +111,10 @@ function openStream() {
     }
   });
   stream.addEventListener('resync', () => activeClient && resyncAll(activeClient));
-  return stream;
+  return () => {
+    clearTimeout(openTimeout);
+    stream.close();
+  };
 }
 
 function subscribeConnection(listener: () => void) {
@@ -107,9 +124,9 @@ function subscribeConnection(listener: () => void) {
 
 /**
  * Keeps the cached match data current from the live stream while the calling component is
- * mounted. Answers whether the stream is connected: callers poll only while it is not
- * (`refetchInterval: live ? false : LIVE_REFRESH_MS`), so a failing stream falls back to
- * polling without saying anything.
+ * mounted. Answers whether the stream is up (or not yet known to be down): callers poll only
+ * while it is not (`refetchInterval: live ? false : LIVE_REFRESH_MS`), so a failing stream
+ * falls back to polling without saying anything.
  */
 export function useLiveMatchStream(): boolean {
   const client = useQueryClient();
@@ -117,19 +134,22 @@ export function useLiveMatchStream(): boolean {
     if (typeof EventSource === 'undefined') return;
     activeClient = client;
     users += 1;
-    source ??= openStream();
+    if (!closeStream) {
+      // A new stream is taken as up again, like the first.
+      setConnected(true);
+      closeStream = openStream();
+    }
     return () => {
       users -= 1;
       if (users === 0) {
-        source?.close();
-        source = undefined;
-        setConnected(false);
+        closeStream?.();
+        closeStream = undefined;
       }
     };
   }, [client]);
   return useSyncExternalStore(
     subscribeConnection,
-    () => connected,
+    () => typeof EventSource !== 'undefined' && connected,
     () => false,
   );
 }

@@ -14,7 +14,7 @@ export function SignedInMenu() {
   const user = session.data;
   if (!user) return null;
   return (
-    <LoadBoundary message="Sign Out could not be loaded.">
+    <LoadBoundary message="The account menu could not be loaded.">
       <Suspense fallback={null}>
         <SignedInControls email={user.email} />
       </Suspense>
