@@ -1,33 +1,35 @@
 import { Button, Container, Group, Modal, Stack, Tabs, Title } from '@mantine/core';
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useState } from 'react';
 import { pageTitle } from '../../lib/site-settings';
+import { LoadBoundary, retryableLazy } from '../common/LoadBoundary';
 import { LoadingState } from '../common/states';
 import { useHashTab } from '../common/useHashTab';
 import { usePageTitle } from '../common/usePageTitle';
 
-/** Each tab (and the Account Security dialog) is its own chunk, fetched when first opened. */
-const lazyComponent = (load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> => lazy(async () => ({ default: await load() }));
-
+/**
+ * Each tab (and the Account Security dialog) is its own chunk, fetched when first opened; one
+ * that cannot be fetched says so in its place, with 'Try again' (LoadBoundary).
+ */
 const ADMIN_TABS = [
-  { value: 'control-panel', label: 'Control Panel', Component: lazyComponent(async () => (await import('../control-panel/ControlPanelTab')).ControlPanelTab) },
-  { value: 'matches', label: 'Matches', Component: lazyComponent(async () => (await import('../admin-matches/AdminMatchesTab')).AdminMatchesTab) },
-  { value: 'seasons', label: 'Seasons', Component: lazyComponent(async () => (await import('../seasons/SeasonsTab')).SeasonsTab) },
-  { value: 'edit', label: 'Edit Team/Player', Component: lazyComponent(async () => (await import('../edit/EditTeamPlayerTab')).EditTeamPlayerTab) },
-  { value: 'import', label: 'Import Matches', Component: lazyComponent(async () => (await import('../imports/ImportMatchesTab')).ImportMatchesTab) },
-  { value: 'viewer', label: 'Database Viewer', Component: lazyComponent(async () => (await import('../viewer/DatabaseViewerTab')).DatabaseViewerTab) },
-  { value: 'clear-database', label: 'Clear Database', Component: lazyComponent(async () => (await import('../clear-database/ClearDatabaseTab')).ClearDatabaseTab) },
-  { value: 'activity', label: 'Activity', Component: lazyComponent(async () => (await import('../activity/ActivityTab')).ActivityTab) },
-  { value: 'staff', label: 'Staff', Component: lazyComponent(async () => (await import('../staff/StaffTab')).StaffTab) },
-  { value: 'graphic', label: 'Graphic Generator', Component: lazyComponent(async () => (await import('../graphic/GraphicGenerator')).GraphicGenerator) },
-  { value: 'merge', label: 'Merge Teams', Component: lazyComponent(async () => (await import('../merge/MergeTeamsTab')).MergeTeamsTab) },
-  { value: 'jobs', label: 'Jobs', Component: lazyComponent(async () => (await import('../jobs/JobsTab')).JobsTab) },
-  { value: 'events', label: 'Events', Component: lazyComponent(async () => (await import('../events/admin/EventsAdminTab')).EventsAdminTab) },
+  { value: 'control-panel', label: 'Control Panel', Component: retryableLazy(async () => (await import('../control-panel/ControlPanelTab')).ControlPanelTab) },
+  { value: 'matches', label: 'Matches', Component: retryableLazy(async () => (await import('../admin-matches/AdminMatchesTab')).AdminMatchesTab) },
+  { value: 'seasons', label: 'Seasons', Component: retryableLazy(async () => (await import('../seasons/SeasonsTab')).SeasonsTab) },
+  { value: 'edit', label: 'Edit Team/Player', Component: retryableLazy(async () => (await import('../edit/EditTeamPlayerTab')).EditTeamPlayerTab) },
+  { value: 'import', label: 'Import Matches', Component: retryableLazy(async () => (await import('../imports/ImportMatchesTab')).ImportMatchesTab) },
+  { value: 'viewer', label: 'Database Viewer', Component: retryableLazy(async () => (await import('../viewer/DatabaseViewerTab')).DatabaseViewerTab) },
+  { value: 'clear-database', label: 'Clear Database', Component: retryableLazy(async () => (await import('../clear-database/ClearDatabaseTab')).ClearDatabaseTab) },
+  { value: 'activity', label: 'Activity', Component: retryableLazy(async () => (await import('../activity/ActivityTab')).ActivityTab) },
+  { value: 'staff', label: 'Staff', Component: retryableLazy(async () => (await import('../staff/StaffTab')).StaffTab) },
+  { value: 'graphic', label: 'Graphic Generator', Component: retryableLazy(async () => (await import('../graphic/GraphicGenerator')).GraphicGenerator) },
+  { value: 'merge', label: 'Merge Teams', Component: retryableLazy(async () => (await import('../merge/MergeTeamsTab')).MergeTeamsTab) },
+  { value: 'jobs', label: 'Jobs', Component: retryableLazy(async () => (await import('../jobs/JobsTab')).JobsTab) },
+  { value: 'events', label: 'Events', Component: retryableLazy(async () => (await import('../events/admin/EventsAdminTab')).EventsAdminTab) },
 ] as const;
 
 const TAB_VALUES = ADMIN_TABS.map((tab) => tab.value);
 
-const AccountSecurity = lazyComponent(async () => (await import('../auth/AccountSecurity')).AccountSecurity);
-const ChangePasswordForm = lazyComponent(async () => (await import('../auth/ChangePasswordForm')).ChangePasswordForm);
+const AccountSecurity = retryableLazy(async () => (await import('../auth/AccountSecurity')).AccountSecurity);
+const ChangePasswordForm = retryableLazy(async () => (await import('../auth/ChangePasswordForm')).ChangePasswordForm);
 
 /** The signed-in staff member's own password and two-factor sign-in (and the owner's rule for all staff), in a dialog. */
 function AccountSecurityButton() {
@@ -38,12 +40,14 @@ function AccountSecurityButton() {
         Account Security
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title="Account Security" centered>
-        <Suspense fallback={<LoadingState />}>
-          <Stack gap="xl">
-            <ChangePasswordForm />
-            <AccountSecurity />
-          </Stack>
-        </Suspense>
+        <LoadBoundary message="Account Security could not be loaded.">
+          <Suspense fallback={<LoadingState />}>
+            <Stack gap="xl">
+              <ChangePasswordForm />
+              <AccountSecurity />
+            </Stack>
+          </Suspense>
+        </LoadBoundary>
       </Modal>
     </>
   );
@@ -71,11 +75,13 @@ export function AdminPanel() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {ADMIN_TABS.map(({ value, Component }) => (
+        {ADMIN_TABS.map(({ value, label, Component }) => (
           <Tabs.Panel key={value} value={value}>
-            <Suspense fallback={<LoadingState />}>
-              <Component />
-            </Suspense>
+            <LoadBoundary message={`${label} could not be loaded.`}>
+              <Suspense fallback={<LoadingState />}>
+                <Component />
+              </Suspense>
+            </LoadBoundary>
           </Tabs.Panel>
         ))}
       </Tabs>
