@@ -12,11 +12,14 @@ export interface PublicApp {
   close(): Promise<void>;
 }
 
-/** A fresh database holding the hand-made league, and the real app over it. */
+/**
+ * A fresh database holding the hand-made league, and the real app over it, wired as main.ts
+ * wires it: the public reads go through readDb (prepared statements, on PostgreSQL).
+ */
 export async function startPublicApp(env: Record<string, string> = {}): Promise<PublicApp> {
   const database = await createTestDatabase();
   await insertLeague(database.db);
-  const app = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'silent', ...env }), logger: false });
+  const app = await buildApp({ db: database.db, readDb: database.readDb, config: loadConfig({ LOG_LEVEL: 'silent', ...env }), logger: false });
   return {
     app,
     database,
