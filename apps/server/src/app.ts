@@ -83,7 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   // The cache's hook comes first: a hit carries the security headers it kept (response-cache.ts).
   if (responseCache && options.listen) await startResponseCache(app, responseCache, options.listen);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   // Before compress, so the ETag hook sees the plain body.
   registerCaching(app, responseCache);
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });

@@ -1,16 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 
 const nonces = new WeakMap<ServerResponse, string>();
 
+const NONCE_BYTES = 16;
+/** Random bytes for 256 nonces, drawn at once: one call to the system's generator per 256 answers. */
+let randomPool = Buffer.alloc(0);
+let poolOffset = 0;
+
+function freshNonce(): string {
+  if (poolOffset + NONCE_BYTES > randomPool.length) {
+    randomPool = randomBytes(NONCE_BYTES * 256);
+    poolOffset = 0;
+  }
+  poolOffset += NONCE_BYTES;
+  return randomPool.toString('base64', poolOffset - NONCE_BYTES, poolOffset);
+}
+
 function nonceOf(res: ServerResponse): string {
   let nonce = nonces.get(res);
   if (!nonce) {
-    nonce = randomBytes(16).toString('base64');
+    nonce = freshNonce();
     nonces.set(res, nonce);
   }
   return nonce;
@@ -28,13 +42,15 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * Security headers on every response (helmet): a Content-Security-Policy that runs only
  * our own scripts and the inline ones carrying this response's nonce, no framing, nosniff,
  * a referrer policy that keeps paths on this site. Routes that serve stored files
- * (/media, file downloads) set their own stricter policy over it.
+ * (/media, file downloads) set their own stricter policy over it. helmet's middleware is
+ * built once and run on each request: the Fastify plugin built it anew for every request,
+ * which cost a public read as much as its zod parsing (docs/decisions/0071-compiled-public-reads.md).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const sanityApi = config.sanity.projectId
     ? [`https://${config.sanity.projectId}.api.sanity.io`, `https://${config.sanity.projectId}.apicdn.sanity.io`]
     : [];
-  await app.register(helmet, {
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -58,6 +74,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // Only a request that came over https may be told to stay on https (below).
     strictTransportSecurity: false,
   });
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, done));
   const hsts = strictTransportSecurityFor(config);
   if (config.trustProxy) {
     app.addHook('onRequest', async (req, reply) => {

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { notFound } from '../../lib/errors';
 import { matchItemsQuery, toMatchItem } from './queries';
+import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
 
 /** The match page statement: the list item and the match's Elo ledger columns, so the bench can EXPLAIN it. */
 export function matchPageQuery(db: Kysely<Database>, id: string) {
@@ -27,8 +28,11 @@ export async function matchExists(db: Kysely<Database>, id: string): Promise<boo
  * would win or lose (from today's Elo), or for a result that moved Elo each side's Elo before
  * and after. Stars come from the Elo the teams had before the result, or have now.
  */
+const compiledMatchPage = compiledPerInput(matchPageQuery);
+
 export async function getMatchPage(db: Kysely<Database>, id: string): Promise<MatchPage> {
-  const { item, ledger } = await matchPageQuery(db, id).executeTakeFirstOrThrow();
+  const [row] = await rowsOf(db, compiledMatchPage(db, id));
+  const { item, ledger } = row!;
   if (!item || !ledger) throw notFound('Match not found');
   const match = toMatchItem(item);
   const applied = ledger.elo_applied && ledger.team1_elo_before !== null && ledger.team2_elo_before !== null;

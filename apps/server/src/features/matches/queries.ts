@@ -4,6 +4,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQ
 import type { z } from 'zod';
 import { jsonBuildObject, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { containsPattern, orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
+import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
 
 export type MatchListFilters = z.output<typeof matchListInput>;
 
@@ -178,7 +179,10 @@ export function matchListQuery(db: Kysely<Database>, input: MatchListFilters) {
   return pagedListQuery(db, count, matchItemsQuery(db, filtered, matchSortKeys(input), pageWindow(input)));
 }
 
+const compiledMatchList = compiledPerInput(matchListQuery);
+
 export async function listMatches(db: Kysely<Database>, input: MatchListFilters): Promise<Paged<MatchListItem>> {
-  const paged = toPaged(await matchListQuery(db, input).executeTakeFirstOrThrow(), input);
+  const [row] = await rowsOf(db, compiledMatchList(db, input));
+  const paged = toPaged(row!, input);
   return { ...paged, results: paged.results.map(toMatchItem) };
 }

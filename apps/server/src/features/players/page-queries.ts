@@ -3,6 +3,7 @@ import type { Database } from '@campus-elo/db';
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { notFound } from '../../lib/errors';
+import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
 
 // A player's page (docs/contract.md, "Pages"). Hidden players have none: both answers are
 // 404 for them, as for an id that names nobody.
@@ -41,8 +42,10 @@ export async function visiblePlayerExists(db: Kysely<Database>, id: string): Pro
   return row !== undefined;
 }
 
+const compiledPlayerPage = compiledPerInput(playerPageQuery);
+
 export async function getPlayerPage(db: Kysely<Database>, id: string): Promise<PlayerPage> {
-  const row = await playerPageQuery(db, id).executeTakeFirst();
+  const [row] = await rowsOf(db, compiledPlayerPage(db, id));
   if (!row) throw notFound('Player not found');
   return row;
 }

@@ -4,6 +4,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { z } from 'zod';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { containsPattern, orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
+import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
 
 export type PlayerListFilters = z.output<typeof playerListInput>;
 
@@ -74,6 +75,9 @@ export function playerListQuery(db: Kysely<Database>, input: PlayerListFilters) 
   return pagedListQuery(db, count, items);
 }
 
+const compiledPlayerList = compiledPerInput(playerListQuery);
+
 export async function listPlayers(db: Kysely<Database>, input: PlayerListFilters): Promise<Paged<PlayerListItem>> {
-  return toPaged(await playerListQuery(db, input).executeTakeFirstOrThrow(), input);
+  const [row] = await rowsOf(db, compiledPlayerList(db, input));
+  return toPaged(row!, input);
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import { orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
+import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
 
 export type RankingListFilters = z.output<typeof rankingListInput>;
 export type RankingItemsFilters = z.output<typeof rankingItemsInput>;
@@ -27,8 +28,11 @@ export function rankingListQuery(db: Kysely<Database>, input: RankingListFilters
   return pagedListQuery(db, filtered.select((eb) => eb.fn.countAll<number>().as('count')), items);
 }
 
+const compiledRankingList = compiledPerInput(rankingListQuery);
+
 export async function listRankings(db: Kysely<Database>, input: RankingListFilters): Promise<Paged<RankingListItem>> {
-  const paged = toPaged(await rankingListQuery(db, input).executeTakeFirstOrThrow(), input);
+  const [row] = await rowsOf(db, compiledRankingList(db, input));
+  const paged = toPaged(row!, input);
   return { ...paged, results: paged.results.map((item) => ({ ...item, date: new Date(item.date).toISOString() })) };
 }
 
@@ -63,6 +67,9 @@ export function rankingItemsQuery(db: Kysely<Database>, input: RankingItemsFilte
   return pagedListQuery(db, count, items);
 }
 
+const compiledRankingItems = compiledPerInput(rankingItemsQuery);
+
 export async function listRankingItems(db: Kysely<Database>, input: RankingItemsFilters): Promise<Paged<RankingItem>> {
-  return toPaged(await rankingItemsQuery(db, input).executeTakeFirstOrThrow(), input);
+  const [row] = await rowsOf(db, compiledRankingItems(db, input));
+  return toPaged(row!, input);
 }

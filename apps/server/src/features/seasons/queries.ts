@@ -3,6 +3,7 @@ import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
+import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
 
 export type SeasonListFilters = z.output<typeof seasonListInput>;
 
@@ -27,8 +28,11 @@ export function seasonListQuery(db: Kysely<Database>, input: SeasonListFilters) 
   return pagedListQuery(db, count, page);
 }
 
+const compiledSeasonList = compiledPerInput(seasonListQuery);
+
 export async function listSeasons(db: Kysely<Database>, input: SeasonListFilters): Promise<Paged<Season>> {
-  return toPaged(await seasonListQuery(db, input).executeTakeFirstOrThrow(), input);
+  const [row] = await rowsOf(db, compiledSeasonList(db, input));
+  return toPaged(row!, input);
 }
 
 /**

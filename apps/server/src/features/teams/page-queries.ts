@@ -4,6 +4,7 @@ import { expectedScore } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
+import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
 import { notFound } from '../../lib/errors';
 import { currentSeasonQuery } from '../seasons/queries';
 
@@ -66,8 +67,11 @@ export async function teamExists(db: Kysely<Database>, id: string): Promise<bool
   return (await db.selectFrom('teams').where('teams.id', '=', id).select('teams.id').executeTakeFirst()) !== undefined;
 }
 
+// The statement reads the day (the current season): it is part of the key.
+const compiledTeamPage = compiledPerInput(teamPageQuery, (id, currentSeasonId, today) => `${id} ${currentSeasonId ?? ''} ${today?.toISOString().slice(0, 10)}`);
+
 export async function getTeamPage(db: Kysely<Database>, id: string, currentSeasonId: string | undefined): Promise<TeamPage> {
-  const row = await teamPageQuery(db, id, currentSeasonId).executeTakeFirst();
+  const [row] = await rowsOf(db, compiledTeamPage(db, id, currentSeasonId, new Date()));
   if (!row) throw notFound('Team not found');
   const { record, ...team } = row;
   return { ...team, rank: Number(team.rank), ...record };

@@ -4,6 +4,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { z } from 'zod';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { containsPattern, orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
+import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
 
 export type TeamListFilters = z.output<typeof teamListInput>;
 
@@ -71,6 +72,9 @@ export function teamListQuery(db: Kysely<Database>, input: TeamListFilters) {
   return pagedListQuery(db, count, items);
 }
 
+const compiledTeamList = compiledPerInput(teamListQuery);
+
 export async function listTeams(db: Kysely<Database>, input: TeamListFilters): Promise<Paged<TeamListItem>> {
-  return toPaged(await teamListQuery(db, input).executeTakeFirstOrThrow(), input);
+  const [row] = await rowsOf(db, compiledTeamList(db, input));
+  return toPaged(row!, input);
 }
