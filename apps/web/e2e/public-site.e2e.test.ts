@@ -564,7 +564,13 @@ describeE2E.concurrent('public site', () => {
   });
 
   pageTest('rankings and matches show their error texts', async (open) => {
-    const rankings = await open('/rankings', { prepare: (p) => failCalls(p, (procedure) => procedure === 'public.teams' || procedure === 'public.players') });
+    const failRankings = (p: Page) => failCalls(p, (procedure) => procedure === 'public.teams' || procedure === 'public.players');
+    // The current season's first page comes written into /rankings: it shows without the API.
+    const written = await open('/rankings', { prepare: failRankings });
+    await written.locator('[data-team-id]').first().waitFor();
+    expect(await written.locator('[data-team-id]').count()).toBe(20);
+    // All seasons' teams the app asks for itself.
+    const rankings = await open('/rankings?season=all_seasons', { prepare: failRankings });
     await rankings.getByText('Error loading teams').waitFor();
     await rankings.getByRole('tab', { name: 'Player Rankings' }).click();
     await rankings.getByText('Error loading players').waitFor();

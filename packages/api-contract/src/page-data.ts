@@ -35,3 +35,21 @@ export const newsPageQueryKey = ['news', 'page'] as const;
 export function newsArticleQueryKey(slug: string) {
   return ['news', 'article', slug] as const;
 }
+
+/** Rows per page of the rankings lists (apps/web/src/features/rankings). */
+export const RANKINGS_PAGE_SIZE = 20;
+
+/**
+ * The rankings page's seasons menu and its weeks menu (apps/web/src/features/rankings/RankingsPage.tsx),
+ * whose answers the server writes into /rankings.
+ */
+export const rankingsSeasonsInput = { sort: 'start_date', order: 'desc', page: 1, page_size: 50 } as const;
+export function rankingsWeeksInput(seasonId: string | undefined) {
+  return { ...(seasonId ? { season_id: seasonId } : {}), sort: 'date', order: 'desc', page: 1, page_size: 100 } as const;
+}
+
+/** The team rankings list's infinite query: one season (undefined: all) and one weekly snapshot (undefined: current Elo). */
+export function teamRankingsQueryKey(seasonId: string | undefined, rankingId: string | undefined) {
+  return ['rankings', 'teams', { ...(seasonId ? { seasonId } : {}), ...(rankingId ? { rankingId } : {}) }] as const;
+}
+

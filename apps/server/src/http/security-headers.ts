@@ -74,7 +74,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     // Only a request that came over https may be told to stay on https (below).
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, done));
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   const hsts = strictTransportSecurityFor(config);
   if (config.trustProxy) {
     app.addHook('onRequest', async (req, reply) => {

@@ -1,4 +1,13 @@
-import { homeLiveMatchesInput, homeUpcomingMatchesInput, newsArticleQueryKey, newsHomeQueryKey, PAGE_DATA_ELEMENT_ID, trpcQueryKey } from '@campus-elo/api-contract';
+import {
+  homeLiveMatchesInput,
+  homeUpcomingMatchesInput,
+  newsArticleQueryKey,
+  newsHomeQueryKey,
+  PAGE_DATA_ELEMENT_ID,
+  rankingsSeasonsInput,
+  rankingsWeeksInput,
+  trpcQueryKey,
+} from '@campus-elo/api-contract';
 import { getQueryKey } from '@trpc/react-query';
 import { describe, expect, it } from 'vitest';
 import { newsQueryKeys } from '../features/news/api';
@@ -26,8 +35,10 @@ describe('the page data the server writes', () => {
     expect(trpcQueryKey('public.playerEloHistory', { id: ID })).toEqual(getQueryKey(trpc.public.playerEloHistory, { id: ID }, 'query'));
     expect(trpcQueryKey('public.match', { id: ID })).toEqual(getQueryKey(trpc.public.match, { id: ID }, 'query'));
     expect(trpcQueryKey('public.currentSeason')).toEqual(getQueryKey(trpc.public.currentSeason, undefined, 'query'));
-    const seasons = { sort: 'start_date', order: 'desc', page: 1, page_size: 50 } as const;
-    expect(trpcQueryKey('public.seasons', seasons)).toEqual(getQueryKey(trpc.public.seasons, seasons, 'query'));
+    expect(trpcQueryKey('public.seasons', rankingsSeasonsInput)).toEqual(getQueryKey(trpc.public.seasons, rankingsSeasonsInput, 'query'));
+    for (const seasonId of [ID, undefined]) {
+      expect(trpcQueryKey('public.rankings', rankingsWeeksInput(seasonId))).toEqual(getQueryKey(trpc.public.rankings, rankingsWeeksInput(seasonId), 'query'));
+    }
     expect(trpcQueryKey('public.matches', homeLiveMatchesInput)).toEqual(getQueryKey(trpc.public.matches, homeLiveMatchesInput, 'query'));
     expect(trpcQueryKey('public.matches', homeUpcomingMatchesInput)).toEqual(getQueryKey(trpc.public.matches, homeUpcomingMatchesInput, 'query'));
     expect(newsArticleQueryKey('a-post')).toEqual(newsQueryKeys.article('a-post'));

@@ -17,12 +17,20 @@ import {
   newsArticleQueryKey,
   playerEloHistoryOutput,
   playerPage,
+  RANKINGS_PAGE_SIZE,
   rankHistoryOutput,
+  rankingListInput,
+  rankingListOutput,
+  rankingsSeasonsInput,
+  rankingsWeeksInput,
   seasonListInput,
   seasonListOutput,
   teamEloHistoryInput,
   teamEloHistoryOutput,
+  teamListInput,
+  teamListOutput,
   teamPage,
+  teamRankingsQueryKey,
   trpcQueryKey,
   type MatchListInput,
   type MatchPage,
@@ -30,7 +38,7 @@ import {
   type PageData,
 } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { excerptFromBody, isUsableImageSrc } from '@campus-elo/domain';
+import { excerptFromBody, isUsableImageSrc, seasonHasEnded } from '@campus-elo/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { DomainError } from '../../lib/errors';
@@ -38,7 +46,9 @@ import type { NewsSource } from '../content/latest-posts';
 import { getEvent } from '../events/queries';
 import { getMatchPage } from '../matches/match-page';
 import { listMatches } from '../matches/queries';
+import { listRankings } from '../rankings/queries';
 import { findCurrentSeason, listSeasons } from '../seasons/queries';
+import { listTeams } from '../teams/queries';
 import { getPlayerEloHistory, getPlayerPage } from '../players/page-queries';
 import { getTeamEloHistory, getTeamPage, getTeamRankHistory } from '../teams/page-queries';
 import type { PageHead } from './head';
@@ -59,9 +69,6 @@ export interface PageContext {
 }
 
 type PageResolver = (params: Record<string, string>, context: PageContext) => Promise<PageAnswer>;
-
-/** The season menu's query on the rankings page (apps/web/src/features/rankings/RankingsPage.tsx), as its key. */
-const RANKINGS_SEASONS_INPUT = { sort: 'start_date', order: 'desc', page: 1, page_size: 50 } as const;
 
 /** The size of the generated link preview pictures (og-image.ts). */
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
@@ -182,6 +189,34 @@ async function homeData(context: PageContext): Promise<FirstData> {
 }
 
 /**
+ * The rankings page as it opens without a season or week in its URL: the current season (all
+ * seasons when there is none), its weeks, and the first page of its team rankings (left to the
+ * app when the season has ended: then it opens on the last week, apps/web/src/features/rankings).
+ */
+async function rankingsData(context: PageContext): Promise<FirstData> {
+  const [season, seasons] = await Promise.all([
+    findCurrentSeason(context.db, context.config.currentSeasonId),
+    listSeasons(context.db, seasonListInput.parse(rankingsSeasonsInput)),
+  ]);
+  const weeksInput = rankingsWeeksInput(season?.id);
+  const teamsInput = { sort: 'elo', order: 'desc', ...(season ? { season_id: season.id } : {}), page: 1, page_size: RANKINGS_PAGE_SIZE } as const;
+  const ended = season !== null && seasonHasEnded(season.end_date, new Date());
+  const [weeks, teams] = await Promise.all([
+    listRankings(context.db, rankingListInput.parse(weeksInput)),
+    ended ? undefined : listTeams(context.db, teamListInput.parse(teamsInput)),
+  ]);
+  return {
+    queries: [
+      { key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) },
+      { key: trpcQueryKey('public.seasons', rankingsSeasonsInput), data: seasonListOutput.parse(seasons) },
+      { key: trpcQueryKey('public.rankings', weeksInput), data: rankingListOutput.parse(weeks) },
+      // An infinite query's data, as React Query keeps it, holding the first page.
+      ...(teams ? [{ key: teamRankingsQueryKey(season?.id, undefined), data: { pages: [teamListOutput.parse(teams)], pageParams: [1] } }] : []),
+    ],
+  };
+}
+
+/**
  * Each page of the web app (web-app.ts, CLIENT_ROUTES) and what its first answer carries.
  * Pages of one thing read it with their procedure's own query and output schema, so the data
  * seeded into React Query is what the app's own request would get.
@@ -191,19 +226,7 @@ export const PAGES: Record<string, PageResolver> = {
     data: homeData,
   }),
   '/rankings': listPage('/rankings', 'Rankings', (site) => `Team and player Elo rankings of ${site}, week by week, with each team's place and change.`, {
-    // The list waits for the current season: written in, it starts at once.
-    data: async (context) => {
-      const [season, seasons] = await Promise.all([
-        findCurrentSeason(context.db, context.config.currentSeasonId),
-        listSeasons(context.db, seasonListInput.parse(RANKINGS_SEASONS_INPUT)),
-      ]);
-      return {
-        queries: [
-          { key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) },
-          { key: trpcQueryKey('public.seasons', RANKINGS_SEASONS_INPUT), data: seasonListOutput.parse(seasons) },
-        ],
-      };
-    },
+    data: rankingsData,
   }),
   '/matches': listPage('/matches', 'Matches', (site) => `Upcoming, live and past matches of ${site}, with scores and what each result did to Elo.`),
   '/news': listPage('/news', 'News', (site) => `The latest news, match reports and announcements of ${site}.`, {

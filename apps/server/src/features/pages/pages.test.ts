@@ -127,7 +127,7 @@ describe('the head of each page, in its first HTML response', () => {
     }
   });
 
-  it("writes the home page's season, live and upcoming matches and news, the news page's posts and the rankings page's seasons, as the app would fetch them", async () => {
+  it("writes the home page's season, live and upcoming matches and news, the news page's posts and the rankings page's seasons, weeks and teams, as the app would fetch them", async () => {
     const home = pageDataOf((await app.inject({ method: 'GET', url: '/' })).body);
     expect(home?.queries.map((query) => query.key)).toEqual([
       [['public', 'currentSeason'], { type: 'query' }],
@@ -147,12 +147,31 @@ describe('the head of each page, in its first HTML response', () => {
     const news = pageDataOf((await app.inject({ method: 'GET', url: '/news' })).body);
     expect(news?.queries.map((query) => query.key)).toEqual([['news', 'page']]);
     expect(news?.queries[0]?.data).toHaveLength(10);
+    // No season yet: the rankings of all seasons, their weeks, and the first page of teams.
     const seasonsInput = { sort: 'start_date', order: 'desc', page: 1, page_size: 50 };
+    const weeksInput = { sort: 'date', order: 'desc', page: 1, page_size: 100 };
+    const teamsInput = { sort: 'elo', order: 'desc', page: 1, page_size: 20 };
     const rankings = pageDataOf((await app.inject({ method: 'GET', url: '/rankings' })).body);
     expect(rankings?.queries).toEqual([
-      { key: [['public', 'currentSeason'], { type: 'query' }], data: await trpcAnswer('public.currentSeason', undefined) },
+      { key: [['public', 'currentSeason'], { type: 'query' }], data: null },
       { key: [['public', 'seasons'], { input: seasonsInput, type: 'query' }], data: await trpcAnswer('public.seasons', seasonsInput) },
+      { key: [['public', 'rankings'], { input: weeksInput, type: 'query' }], data: await trpcAnswer('public.rankings', weeksInput) },
+      { key: ['rankings', 'teams', {}], data: { pages: [await trpcAnswer('public.teams', teamsInput)], pageParams: [1] } },
     ]);
+    expect((rankings?.queries[3]?.data as { pages: { results: { name: string }[] }[] }).pages[0]!.results.map((t) => t.name)).toEqual(['Owls "</script><b>', 'Foxes']);
+
+    // A current season that has ended opens on its last week, which the app picks: no teams are written.
+    const [ended] = await database.db.insertInto('seasons').values({ name: 'Ended', start_date: '2020-01-01', end_date: '2020-05-01' }).returning('id').execute();
+    try {
+      const endedRankings = pageDataOf((await app.inject({ method: 'GET', url: '/rankings' })).body);
+      expect(endedRankings?.queries.map((query) => query.key)).toEqual([
+        [['public', 'currentSeason'], { type: 'query' }],
+        [['public', 'seasons'], { input: seasonsInput, type: 'query' }],
+        [['public', 'rankings'], { input: { season_id: ended!.id, ...weeksInput }, type: 'query' }],
+      ]);
+    } finally {
+      await database.db.deleteFrom('seasons').where('id', '=', ended!.id).execute();
+    }
     expect(pageDataOf((await app.inject({ method: 'GET', url: '/matches' })).body)).toBeUndefined();
   });
 

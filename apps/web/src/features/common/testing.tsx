@@ -65,8 +65,13 @@ function fakeFetch(api: Record<string, FakeProcedure>) {
  * Renders `ui` the way the app does (Mantine, React Query, tRPC, a router) with the API
  * answered by `api`. Every path shows `ui`, so links can be followed without leaving it.
  */
-export function renderWithProviders(ui: ReactNode, { api = {}, path = '/' }: { api?: Record<string, FakeProcedure>; path?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactNode,
+  { api = {}, path = '/', seed = [] }: { api?: Record<string, FakeProcedure>; path?: string; seed?: ReadonlyArray<{ key: readonly unknown[]; data: unknown }> } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  // What the server writes into a page's HTML (lib/page-data.ts), there before the first render.
+  for (const { key, data } of seed) queryClient.setQueryData(key, data);
   const trpcClient = trpc.createClient({ links: [httpLink({ url: '/trpc', fetch: fakeFetch(api) })] });
   const rootRoute = createRootRoute({ component: () => ui });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: [path] }) });

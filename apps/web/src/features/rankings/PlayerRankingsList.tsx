@@ -1,10 +1,10 @@
+import { RANKINGS_PAGE_SIZE } from '@campus-elo/api-contract';
 import { trpc } from '../../lib/trpc';
 import { InfiniteListFooter } from '../common/InfiniteListFooter';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { usePagedInfiniteList } from '../common/usePagedInfiniteList';
 import { PlayerRankingRow } from './PlayerRankingRow';
 import classes from './RankingRow.module.css';
-import { RANKINGS_PAGE_SIZE } from './TeamRankingsList';
 
 /** Players by Elo for a season (or all seasons), 20 at a time. */
 export function PlayerRankingsList({ seasonId, ready }: { seasonId: string | undefined; ready: boolean }) {

@@ -7,6 +7,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Tabs.css';
+import { rankingsSeasonsInput, rankingsWeeksInput } from '@campus-elo/api-contract';
 import { seasonHasEnded } from '@campus-elo/domain';
 import { Container, Group, Paper, Select, Tabs, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
@@ -30,14 +31,14 @@ export function RankingsPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const currentSeason = useCurrentSeason();
-  const seasons = trpc.public.seasons.useQuery({ sort: 'start_date', order: 'desc', page: 1, page_size: 50 });
+  const seasons = trpc.public.seasons.useQuery(rankingsSeasonsInput);
 
   // No season in the URL: the current season once known (all seasons when there is none).
   const seasonValue = search.season ?? (currentSeason.isPending ? null : (currentSeason.data?.id ?? ALL_SEASONS));
   const ready = seasonValue !== null;
   const seasonId = seasonValue && seasonValue !== ALL_SEASONS ? seasonValue : undefined;
 
-  const weeks = trpc.public.rankings.useQuery({ season_id: seasonId, sort: 'date', order: 'desc', page: 1, page_size: 100 }, { enabled: ready && tab === 'team' });
+  const weeks = trpc.public.rankings.useQuery(rankingsWeeksInput(seasonId), { enabled: ready && tab === 'team' });
 
   const seasonOptions = [
     { value: ALL_SEASONS, label: 'All Seasons' },

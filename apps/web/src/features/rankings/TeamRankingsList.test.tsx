@@ -1,3 +1,4 @@
+import { teamRankingsQueryKey } from '@campus-elo/api-contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,26 @@ describe('TeamRankingsList', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(pages).toEqual([1, 2]);
     expect(screen.getAllByRole('listitem')).toHaveLength(25);
+  });
+
+  it('starts from a first page written into the page, places counted from the top, and asks only for the next', async () => {
+    const pages: number[] = [];
+    renderWithProviders(<TeamRankingsList seasonId="season-1" rankingId={undefined} ready />, {
+      seed: [{ key: teamRankingsQueryKey('season-1', undefined), data: { pages: [pageOf(1, 20)], pageParams: [1] } }],
+      api: {
+        'public.teams': (input: { page: number }) => {
+          pages.push(input.page);
+          return pageOf(input.page, 5);
+        },
+      },
+    });
+    expect(await screen.findByText('Team 1')).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(20);
+    expect(pages).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Team 25')).toBeTruthy();
+    expect(pages).toEqual([2]);
+    expect(screen.getByText('Team 21').closest('li')?.textContent).toContain('21');
   });
 
   it('shows a snapshot week from its ranking items, with their stored ranks', async () => {
