@@ -1,15 +1,11 @@
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Checkbox.css';
+// The native selects' chevron.
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Tabs.css';
 import { rankingsSeasonsInput, rankingsWeeksInput } from '@campus-elo/api-contract';
 import { seasonHasEnded } from '@campus-elo/domain';
-import { Container, Group, Paper, Select, Tabs, Text, Title } from '@mantine/core';
+import { Container, Group, NativeSelect, Paper, Tabs, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { pageTitle } from '../../lib/site-settings';
 import { trpc } from '../../lib/trpc';
@@ -76,23 +72,23 @@ export function RankingsPage() {
           <Tabs.Tab value="player">Player Rankings</Tabs.Tab>
         </Tabs.List>
         <Group gap="sm" mb="md" align="flex-end" grow preventGrowOverflow={false}>
-          <Select
+          {/* Native selects: the phone's own picker, and no dropdown code to load (docs/decisions/0072-native-rankings-menus.md). */}
+          <NativeSelect
             label="Season"
-            placeholder="Select a season"
-            data={seasonOptions}
-            value={seasonValue}
-            allowDeselect={false}
-            onChange={(value) => value && changeSearch({ season: value })}
+            data={seasonValue === null ? [{ value: '', label: 'Loading seasons…', disabled: true }, ...seasonOptions] : seasonOptions}
+            value={seasonValue ?? ''}
+            onChange={(event) => event.currentTarget.value && changeSearch({ season: event.currentTarget.value })}
           />
           {tab === 'team' && (
-            <Select
+            <NativeSelect
               label="Ranking Week"
-              data={weekOptions}
+              // A week from the URL is named once the season's weeks have loaded.
+              data={weekOptions.some((option) => option.value === weekValue) ? weekOptions : [{ value: weekValue, label: 'Loading weeks…', disabled: true }, ...weekOptions]}
               value={weekValue}
-              allowDeselect={false}
-              onChange={(value) =>
-                changeSearch({ season: search.season, week: value && (value !== CURRENT_RANKINGS || ended) ? value : undefined })
-              }
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                changeSearch({ season: search.season, week: value !== CURRENT_RANKINGS || ended ? value : undefined });
+              }}
             />
           )}
         </Group>
