@@ -3,9 +3,9 @@ import type { Database } from '@campus-elo/db';
 import { eloChangePreview, expectedScore, starRating } from '@campus-elo/domain';
 import type { Kysely } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
 import { notFound } from '../../lib/errors';
 import { matchItemsQuery, toMatchItem } from './queries';
-import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
 
 /** The match page statement: the list item and the match's Elo ledger columns, so the bench can EXPLAIN it. */
 export function matchPageQuery(db: Kysely<Database>, id: string) {
@@ -23,13 +23,13 @@ export async function matchExists(db: Kysely<Database>, id: string): Promise<boo
   return (await db.selectFrom('matches').where('matches.id', '=', id).select('matches.id').executeTakeFirst()) !== undefined;
 }
 
+const compiledMatchPage = compiledPerInput(matchPageQuery);
+
 /**
  * A match with what it is worth: its stars, and for a match not yet played what each side
  * would win or lose (from today's Elo), or for a result that moved Elo each side's Elo before
  * and after. Stars come from the Elo the teams had before the result, or have now.
  */
-const compiledMatchPage = compiledPerInput(matchPageQuery);
-
 export async function getMatchPage(db: Kysely<Database>, id: string): Promise<MatchPage> {
   const [row] = await rowsOf(db, compiledMatchPage(db, id));
   const { item, ledger } = row!;

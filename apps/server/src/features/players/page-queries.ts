@@ -2,8 +2,8 @@ import type { PlayerPage } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import { notFound } from '../../lib/errors';
 import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
+import { notFound } from '../../lib/errors';
 
 // A player's page (docs/contract.md, "Pages"). Hidden players have none: both answers are
 // 404 for them, as for an id that names nobody.

@@ -3,8 +3,8 @@ import type { Database } from '@campus-elo/db';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
-import { containsPattern, orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
+import { containsPattern, orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 
 export type PlayerListFilters = z.output<typeof playerListInput>;
 

@@ -3,8 +3,8 @@ import type { Database } from '@campus-elo/db';
 import type { Kysely } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
-import { orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
+import { orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 
 export type RankingListFilters = z.output<typeof rankingListInput>;
 export type RankingItemsFilters = z.output<typeof rankingItemsInput>;

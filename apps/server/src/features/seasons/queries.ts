@@ -2,8 +2,8 @@ import type { Paged, Season, seasonListInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import { orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
+import { orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 
 export type SeasonListFilters = z.output<typeof seasonListInput>;
 
