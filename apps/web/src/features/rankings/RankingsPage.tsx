@@ -1,3 +1,4 @@
+import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 // The native selects' chevron.
