@@ -48,6 +48,11 @@ export function rankingsWeeksInput(seasonId: string | undefined) {
   return { ...(seasonId ? { season_id: seasonId } : {}), sort: 'date', order: 'desc', page: 1, page_size: 100 } as const;
 }
 
+/** A page of the current team rankings (by Elo) of one season, or of all when undefined. */
+export function teamRankingsInput(seasonId: string | undefined, page: number) {
+  return { sort: 'elo', order: 'desc', ...(seasonId ? { season_id: seasonId } : {}), page, page_size: RANKINGS_PAGE_SIZE } as const;
+}
+
 /** The team rankings list's infinite query: one season (undefined: all) and one weekly snapshot (undefined: current Elo). */
 export function teamRankingsQueryKey(seasonId: string | undefined, rankingId: string | undefined) {
   return ['rankings', 'teams', { ...(seasonId ? { seasonId } : {}), ...(rankingId ? { rankingId } : {}) }] as const;

@@ -17,7 +17,6 @@ import {
   newsArticleQueryKey,
   playerEloHistoryOutput,
   playerPage,
-  RANKINGS_PAGE_SIZE,
   rankHistoryOutput,
   rankingListInput,
   rankingListOutput,
@@ -30,6 +29,7 @@ import {
   teamListInput,
   teamListOutput,
   teamPage,
+  teamRankingsInput,
   teamRankingsQueryKey,
   trpcQueryKey,
   type MatchListInput,
@@ -199,11 +199,10 @@ async function rankingsData(context: PageContext): Promise<FirstData> {
     listSeasons(context.db, seasonListInput.parse(rankingsSeasonsInput)),
   ]);
   const weeksInput = rankingsWeeksInput(season?.id);
-  const teamsInput = { sort: 'elo', order: 'desc', ...(season ? { season_id: season.id } : {}), page: 1, page_size: RANKINGS_PAGE_SIZE } as const;
   const ended = season !== null && seasonHasEnded(season.end_date, new Date());
   const [weeks, teams] = await Promise.all([
     listRankings(context.db, rankingListInput.parse(weeksInput)),
-    ended ? undefined : listTeams(context.db, teamListInput.parse(teamsInput)),
+    ended ? undefined : listTeams(context.db, teamListInput.parse(teamRankingsInput(season?.id, 1))),
   ]);
   return {
     queries: [

@@ -1,4 +1,4 @@
-import { RANKINGS_PAGE_SIZE, teamRankingsQueryKey, type RankingItem, type TeamListItem } from '@campus-elo/api-contract';
+import { RANKINGS_PAGE_SIZE, teamRankingsInput, teamRankingsQueryKey, type RankingItem, type TeamListItem } from '@campus-elo/api-contract';
 import { trpc } from '../../lib/trpc';
 import { InfiniteListFooter } from '../common/InfiniteListFooter';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
@@ -34,7 +34,7 @@ export function TeamRankingsList({ seasonId, rankingId, ready }: TeamRankingsLis
     fetchPage: (page) =>
       rankingId
         ? client.public.rankingItems.query({ ranking_id: rankingId, sort: 'rank', order: 'asc', page, page_size: RANKINGS_PAGE_SIZE })
-        : client.public.teams.query({ sort: 'elo', order: 'desc', season_id: seasonId, page, page_size: RANKINGS_PAGE_SIZE }),
+        : client.public.teams.query(teamRankingsInput(seasonId, page)),
   });
   const rows = list.items.map(teamRow);
 
