@@ -10,6 +10,8 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'e2e/**/*.e2e.test.ts'],
     setupFiles: ['./test/setup.ts'],
+    // Prints the Chromium and axe-core versions the browser tests meet, once per run.
+    globalSetup: ['./e2e/browser-versions.ts'],
     testTimeout: 30_000,
     hookTimeout: 180_000,
   },

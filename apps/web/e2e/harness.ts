@@ -8,11 +8,11 @@ import { prepareData } from '@campus-elo/server/startup-data';
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { CHROMIUM_PATH } from './browser-versions';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = resolve(here, '../dist');
 export const SCREENSHOT_DIR = resolve(here, '../../../test-artifacts/screenshots');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const VIEWPORTS = {
   mobile: { width: 375, height: 812 },

@@ -39,6 +39,18 @@ async function beforeTheApp(page: Page, load: () => Promise<unknown>, check: () 
   }
 }
 
+/**
+ * Waits for the admin tab `tab` to show what it loads: its chunk and its data (no spinner left).
+ * waitForLoadState('networkidle') does not: after the page's first load it answers at once,
+ * so axe would judge a spinner.
+ */
+async function tabLoaded(page: Page, tab: string) {
+  const panel = page.getByRole('tabpanel', { name: tab, exact: true });
+  await panel.waitFor();
+  await expect.poll(() => panel.locator('.mantine-Loader-root').count(), { timeout: WAIT }).toBe(0);
+  expect((await panel.innerText()).trim()).not.toBe('');
+}
+
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 describeE2E('navigation: search, links, colour scheme', () => {
@@ -247,7 +259,7 @@ describeE2E('navigation: search, links, colour scheme', () => {
         expect(await scheme(page)).toBe(colorScheme);
         for (const tab of ['Control Panel', 'Edit Team/Player', 'Import Matches', 'Database Viewer', 'Clear Database', 'Graphic Generator', 'Merge Teams', 'Jobs']) {
           await page.getByRole('tab', { name: tab, exact: true }).click();
-          await page.getByRole('tabpanel').waitFor();
+          await tabLoaded(page, tab);
           await check(tab);
         }
         await page.close();

@@ -36,6 +36,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--score-higher-text': '#1b7a33',
     '--score-lower-text': theme.colors.red[9]!,
     '--app-error-text': theme.colors.red[9]!,
+    // White on red's shade 7 (the light primary shade) is 3.8:1: destructive buttons take the dark scheme's shades.
+    '--mantine-color-red-filled': theme.colors.red[8]!,
+    '--mantine-color-red-filled-hover': theme.colors.red[9]!,
     '--app-border': theme.colors.gray[3]!,
     '--app-border-subtle': theme.colors.gray[2]!,
     '--app-surface': theme.colors.gray[0]!,

@@ -146,7 +146,8 @@ export function ImportMatchesTab() {
       <Stepper active={step} size="sm" orientation={narrow ? 'vertical' : 'horizontal'} allowNextStepsSelect={false}>
         {STEPS.map((label, index) => (
           // Numbered 1 to 7 whatever the step's state (Mantine would otherwise show its own count for the active step).
-          <Stepper.Step key={label} label={label} icon={index + 1} progressIcon={index + 1} aria-label={`Step ${index + 1}: ${label}`} />
+          // Named by what it shows ('1 Platform'): a label that differs from the visible text fails speech input (WCAG 2.5.3).
+          <Stepper.Step key={label} label={label} icon={index + 1} progressIcon={index + 1} />
         ))}
       </Stepper>
       <section aria-label={`Step ${step + 1}: ${STEPS[step]}`}>{content[step]}</section>
