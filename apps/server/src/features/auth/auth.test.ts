@@ -192,6 +192,17 @@ describe('cookie-authenticated writes must come from the site itself', () => {
     expect(team.name).toBe('Origin Owls');
   });
 
+  it('refuses Origin: null as foreign, even with a same-origin Referer', async () => {
+    const cookie = await t.cookieFor(t.admin);
+    const eloNow = async () => (await t.database.db.selectFrom('teams').select('elo').where('id', '=', teamId).executeTakeFirstOrThrow()).elo;
+    const before = await eloNow();
+    // Browsers send `null` from sandboxed frames, data: URLs and some redirects: never the site itself.
+    const sandboxed = await update({ cookie, origin: 'null', referer: `${TEST_ORIGIN}/admin` });
+    expect(sandboxed.statusCode).toBe(403);
+    expect(sandboxed.json()).toEqual({ error: 'Cross-origin request refused' });
+    expect(await eloNow()).toBe(before);
+  });
+
   it('accepts a write from the request’s own origin, from PUBLIC_URL, or with a same-site Referer', async () => {
     const cookie = await t.cookieFor(t.admin);
     expect((await update({ cookie, origin: TEST_ORIGIN })).statusCode).toBe(200);
