@@ -15,13 +15,15 @@ import { registerSitemapRoutes } from './features/pages/sitemap';
 import { registerApiDocs } from './http/api-docs';
 import { BODY_LIMIT, limitTrpcBodies } from './http/body-limits';
 import { registerCaching } from './http/caching';
-import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { restErrorResponse, toTrpcError } from './http/errors';
 import { requestInfo } from './http/request-info';
 import { restEndpoints } from './http/rest-endpoints';
-import { COMPRESS_THRESHOLD_BYTES, registerResponseCache, ResponseCache, responseCacheServer } from './http/response-cache';
+import { httpServerFactory } from './http/http-server';
+import { COMPRESS_THRESHOLD_BYTES, registerResponseCache, ResponseCache } from './http/response-cache';
 import { registerRestRoutes } from './http/rest-routes';
 import { registerSecurityHeaders, strictTransportSecurityFor } from './http/security-headers';
+import { MAX_TRPC_BATCH_SIZE, trpcMaxParamLength } from './http/trpc-batches';
 import { registerWebApp } from './http/web-app';
 import { appRouter, type AppRouter } from './router';
 import { createContext, type AppDeps } from './trpc';
@@ -72,13 +74,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: AppDeps = { db, readDb, config, jobs: options.jobs };
   const responseCache = config.responseCache.enabled && options.listen ? new ResponseCache({ maxBytes: config.responseCache.maxBytes, strictTransportSecurity: strictTransportSecurityFor(config) }) : undefined;
   const app = Fastify({
-    ...(responseCache && { serverFactory: responseCacheServer(responseCache) }),
+    serverFactory: httpServerFactory(config.http, responseCache),
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: trpcMaxParamLength(appRouter) },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   registerErrorHandler(app);
   // The cache's hook comes first: a hit carries the security headers it kept (response-cache.ts).
@@ -111,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
+        maxBatchSize: MAX_TRPC_BATCH_SIZE,
         createContext: async ({ req, res }) => {
           try {
             return await createContext(deps, requestInfo(req, res));

@@ -41,10 +41,18 @@ const configSchema = z.object({
   /** 'off' turns the response cache of public reads off (the bench's second pass). */
   RESPONSE_CACHE: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
   RESPONSE_CACHE_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(65_536).default(64)),
+  /** Time a client has to send a whole request (headers and body), and its headers alone. */
+  REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3_600_000).default(60_000)),
+  HEADERS_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3_600_000).default(20_000)),
+  /** Open connections one client address may hold; unset: 256, or none behind a proxy (TRUST_PROXY). 0: no cap. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).optional()),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
+
+/** The per-address connection cap when MAX_CONNECTIONS_PER_ADDRESS is unset and clients connect directly. */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
 
 export interface Config {
   port: number;
@@ -80,6 +88,8 @@ export interface Config {
   webDist: string | undefined;
   /** Anonymous public reads answered from memory, at most maxBytes of them (http/response-cache.ts). */
   responseCache: { enabled: boolean; maxBytes: number };
+  /** Limits of the HTTP server itself (http/http-server.ts): slow clients and connection hoarding. */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; maxConnectionsPerAddress: number };
   logLevel: RawConfig['LOG_LEVEL'];
 }
 
@@ -91,10 +101,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  // Node refuses a headers timeout past the request timeout; say which variables clash instead.
+  if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS) throw new Error('Invalid configuration: HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS');
+  const trustProxy = c.TRUST_PROXY === 'true';
   return {
     port: c.PORT,
     host: c.HOST,
-    trustProxy: c.TRUST_PROXY === 'true',
+    trustProxy,
     publicUrl: c.PUBLIC_URL,
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DATA_DIR,
@@ -116,6 +129,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contentDataset: c.CONTENT_DATASET,
     webDist: c.WEB_DIST,
     responseCache: { enabled: c.RESPONSE_CACHE === 'on', maxBytes: Math.round(c.RESPONSE_CACHE_MAX_MB * 1024 * 1024) },
+    http: {
+      requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: c.HEADERS_TIMEOUT_MS,
+      // Behind a proxy every connection comes from the proxy's address: the proxy bounds clients.
+      maxConnectionsPerAddress: c.MAX_CONNECTIONS_PER_ADDRESS ?? (trustProxy ? 0 : DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
+    },
     logLevel: c.LOG_LEVEL,
   };
 }

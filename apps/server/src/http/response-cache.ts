@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -163,7 +163,7 @@ export class ResponseCache {
   }
 
   /**
-   * The front door (responseCacheServer): a hit already kept is written before Fastify makes
+   * The front door (http-server.ts): a hit already kept is written before Fastify makes
    * its request, reply and logger, so it costs about what the bare HTTP stack does. Anything
    * else (a miss, a wait for a leader) answers false and goes on to Fastify.
    */
@@ -303,19 +303,4 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     return payload;
   });
   app.addHook('onResponse', async (req) => cache.land(req));
-}
-
-/**
- * Fastify's serverFactory (app.ts): the HTTP server whose requests meet the cache's front door
- * first. The timeouts are the ones Fastify gives a server it makes itself.
- */
-export function responseCacheServer(cache: ResponseCache) {
-  return (handler: (req: IncomingMessage, res: ServerResponse) => void, options: { keepAliveTimeout?: number; requestTimeout?: number }): Server => {
-    const server = createServer((req, res) => {
-      if (!cache.answerRaw(req, res)) handler(req, res);
-    });
-    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
-    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
-    return server;
-  };
 }
