@@ -38,6 +38,8 @@ export async function startProductionServer(databaseUrl: string, responseCache: 
       HOST: '127.0.0.1',
       SEED: 'none',
       RESPONSE_CACHE: responseCache,
+      // The load comes from this one address (2,000 streams in bench:streams): no per-address cap.
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
       // Request logs would measure the terminal; warnings and errors still show.
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     },

@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { DATA_CHANGED_CHANNEL, type DatabaseHandle } from '@campus-elo/db';
+import { DATA_CHANGED_CHANNEL, readDataVersion, type DatabaseHandle } from '@campus-elo/db';
 import { registerContentRoutes } from './features/content/routes';
 import { registerFeedRoutes } from './features/feeds/routes';
 import { notificationSource } from './features/live/notifications';
@@ -33,7 +33,7 @@ import { createContext, type AppDeps } from './trpc';
  * while the notices can arrive: from the first LISTEN on, and again once a lost listening
  * connection is back (emptied then, since notices sent meanwhile are lost).
  */
-async function startResponseCache(app: FastifyInstance, cache: ResponseCache, listen: DatabaseHandle['listen']): Promise<void> {
+async function startResponseCache(app: FastifyInstance, cache: ResponseCache, listen: DatabaseHandle['listen'], db: AppDeps['db']): Promise<void> {
   let lost = false;
   const stop = await listen(DATA_CHANGED_CHANNEL, {
     onNotification: () => cache.invalidate(),
@@ -52,7 +52,7 @@ async function startResponseCache(app: FastifyInstance, cache: ResponseCache, li
   // the front door, before Fastify, would go on answering them hits.
   app.addHook('preClose', async () => cache.setListening(false));
   app.addHook('onClose', stop);
-  registerResponseCache(app, cache);
+  registerResponseCache(app, cache, () => readDataVersion(db));
 }
 
 /** /healthz answers 503 when the database does not answer SELECT 1 within this. */
@@ -86,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerErrorHandler(app);
   // The cache's hook comes first: a hit carries the security headers it kept (response-cache.ts).
-  if (responseCache && options.listen) await startResponseCache(app, responseCache, options.listen);
+  if (responseCache && options.listen) await startResponseCache(app, responseCache, options.listen, db);
   registerSecurityHeaders(app, config);
   // Before compress, so the ETag hook sees the plain body.
   registerCaching(app, responseCache);

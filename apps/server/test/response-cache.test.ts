@@ -280,6 +280,32 @@ describe('the response cache', () => {
     expect((await two.get(url)).headers['x-cache']).toBe('hit');
   });
 
+  it('is not emptied by a write that changed no data: an anonymous sign-out answers 200 and leaves the cache', async () => {
+    const url = '/v1/public/seasons?page_size=4';
+    const trpc = `/trpc/public.team?input=${encodeURIComponent(JSON.stringify({ id: ids.beta }))}`;
+    for (const path of [url, trpc]) {
+      await one.get(path);
+      expect((await one.get(path)).headers['x-cache'], path).toBe('hit');
+    }
+    for (const payload of [{}, { 0: {} }]) {
+      const signOut = await one.app.inject({ method: 'POST', url: Object.keys(payload).length ? '/trpc/auth.signOut?batch=1' : '/trpc/auth.signOut', payload });
+      expect(signOut.statusCode).toBe(200);
+    }
+    for (const path of [url, trpc]) expect((await one.get(path)).headers['x-cache'], path).toBe('hit');
+    // A write that changes data still empties it before its answer leaves.
+    const before = (await one.get(team(ids.beta))).json() as { name: string; school_name: string | null; elo: number };
+    const write = await one.app.inject({
+      method: 'PUT',
+      url: `/v1/teams/${ids.beta}/`,
+      headers: { authorization: bearer },
+      payload: { name: 'Beta Renamed', school_name: before.school_name, elo: before.elo },
+    });
+    expect(write.statusCode).toBe(200);
+    const after = await one.get(trpc);
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(JSON.parse(after.body)).toMatchObject({ result: { data: { name: 'Beta Renamed' } } });
+  });
+
   it('hears writes made outside the server (another process, the CLI)', async () => {
     const url = team(ids.delta);
     await two.get(url);

@@ -7,6 +7,16 @@ export const DATA_CHANGED_CHANNEL = 'data_changed';
 export const DATA_VERSION_TRIGGER = 'data_version';
 
 /**
+ * The data version now, as text: it moves as soon as a transaction writes a table with the
+ * trigger (nextval is not transactional, so even before that transaction commits), and only
+ * then. Two reads that differ bracket a data change.
+ */
+export async function readDataVersion(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ version: string }>`SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version FROM data_version`.execute(db);
+  return rows[0]!.version;
+}
+
+/**
  * Tables whose writes never change a public read: sign-in state, staff accounts and their
  * security, the audit trail, backups and Elo runs (staff only), and the migrator's bookkeeping. Every
  * other table in the public schema gets the trigger, including tables a later migration

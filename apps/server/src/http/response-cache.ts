@@ -283,23 +283,36 @@ declare module 'fastify' {
   }
 }
 
+/** A write to the API: what may change data, so the writer's own cache may have to be emptied. */
+const isApiWrite = (req: FastifyRequest) =>
+  req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && (req.url.startsWith('/trpc/') || req.url.startsWith('/v1/'));
+
 /**
  * Registers the cache's request hooks, first of all hooks (app.ts): hits are answered in
  * onRequest, before the security headers, the cookie parser, the router's handler, tRPC, zod or SQL; the leader's answer is kept by caching.ts's
- * onSend; a successful write through this replica empties it before its answer leaves (the
- * notice from the database follows).
+ * onSend. A write through this replica that changed data empties it before its answer leaves
+ * (the notice from the database follows): the data version (`dataVersion`) is read before the
+ * write runs and again after, and only a write during which it moved empties the cache. A
+ * write that answered 200 but changed nothing (an anonymous sign-out) leaves it alone.
  */
-export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
+export function registerResponseCache(app: FastifyInstance, cache: ResponseCache, dataVersion: () => Promise<string>): void {
   app.decorate('responseCache', cache);
+  const versionsBefore = new WeakMap<FastifyRequest, string | undefined>();
+  const versionNow = () => dataVersion().catch(() => undefined);
   app.addHook('onRequest', async (req, reply) => {
-    if (await cache.answer(req, reply)) return reply;
+    // While the cache does not answer there is nothing to keep fresh (and no need to ask the database).
+    if (isApiWrite(req) && cache.active) versionsBefore.set(req, await versionNow());
+    else if (await cache.answer(req, reply)) return reply;
   });
   app.addHook('onSend', async (req, reply, payload) => {
-    const write = req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
-    if (!write || !(req.url.startsWith('/trpc/') || req.url.startsWith('/v1/'))) return payload;
-    // A refused write (a visitor's junk POST) changed nothing and must not empty the cache.
+    if (!versionsBefore.has(req)) return payload;
+    const before = versionsBefore.get(req);
+    // A refused write (a visitor's junk POST) changed nothing.
     const status = payload instanceof Response ? payload.status : reply.statusCode;
-    if (status < 400) cache.invalidate();
+    if (status >= 400) return payload;
+    // A version that could not be read counts as moved: emptying is never wrong.
+    const after = await versionNow();
+    if (before === undefined || after === undefined || after !== before) cache.invalidate();
     return payload;
   });
   app.addHook('onResponse', async (req) => cache.land(req));
