@@ -12,6 +12,14 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AuditLog {
   action: string;
+  /**
+   * That staff member's email when the entry was written.
+   */
+  actor_email: string | null;
+  /**
+   * The staff member who made the change, kept when their account is deleted (user_id is then null).
+   */
+  actor_id: string | null;
   created_at: Generated<Timestamp>;
   details: JsonText | null;
   entity: string;

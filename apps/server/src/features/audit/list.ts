@@ -22,13 +22,13 @@ export function auditChanges(details: unknown): AuditEntry['changes'] {
 /** The audit log, newest first, filtered by staff member and action. */
 export async function listAudit(db: Kysely<Database>, input: AuditFilters): Promise<Paged<AuditEntry>> {
   let filtered = db.selectFrom('audit_log');
-  if (input.actor) filtered = filtered.where('audit_log.user_id', '=', input.actor);
+  if (input.actor) filtered = filtered.where('audit_log.actor_id', '=', input.actor);
   if (input.action) filtered = filtered.where('audit_log.action', '=', input.action);
   const { limit, offset } = pageWindow(input);
   const [{ count }, rows] = await Promise.all([
     filtered.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     filtered
-      .leftJoin('users', 'users.id', 'audit_log.user_id')
+      .leftJoin('users', 'users.id', 'audit_log.actor_id')
       // Writes that made an Elo run name it in their details (runs.ts).
       .leftJoin('elo_runs', (join) => join.on(sql`elo_runs.id::text`, '=', sql`audit_log.details ->> 'elo_run_id'`))
       .select([
@@ -38,8 +38,9 @@ export async function listAudit(db: Kysely<Database>, input: AuditFilters): Prom
         'audit_log.entity',
         'audit_log.entity_ids',
         'audit_log.details',
-        'users.id as user_id',
-        'users.email',
+        'audit_log.actor_id',
+        // The account's email now, else the one kept when the entry was written.
+        sql<string | null>`coalesce(users.email, audit_log.actor_email)`.as('email'),
         'elo_runs.id as elo_run_id',
         'elo_runs.undone_at as elo_run_undone_at',
       ])
@@ -55,7 +56,7 @@ export async function listAudit(db: Kysely<Database>, input: AuditFilters): Prom
       results: rows.map((row) => ({
         id: row.id,
         at: row.created_at.toISOString(),
-        actor: row.user_id && row.email ? { id: row.user_id, email: row.email } : null,
+        actor: row.actor_id && row.email ? { id: row.actor_id, email: row.email } : null,
         action: row.action,
         entity: row.entity,
         entity_ids: row.entity_ids,

@@ -1,5 +1,5 @@
 import type { Database } from '@campus-elo/db';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 export interface AuditEntry {
   /** The staff member who made the change (null for start-up steps and the CLI). */
@@ -23,6 +23,9 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Prom
     .insertInto('audit_log')
     .values({
       user_id: entry.user?.id ?? null,
+      // Kept beside user_id, which is emptied when the account is deleted (migration 0091).
+      actor_id: entry.user?.id ?? null,
+      actor_email: entry.user ? sql<string>`(SELECT email FROM users WHERE id = ${entry.user.id})` : null,
       action: entry.action,
       entity: entry.entity,
       entity_ids: [...entry.ids],

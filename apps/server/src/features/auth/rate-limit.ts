@@ -1,4 +1,5 @@
 import type { Database } from '@campus-elo/db';
+import ipaddr from 'ipaddr.js';
 import { sql, type Kysely } from 'kysely';
 
 /**
@@ -15,6 +16,12 @@ export const FAILURES_PER_EMAIL_AND_ADDRESS = 10;
 export const FAILURES_PER_ADDRESS = 30;
 /** Wrong two-factor codes for one account from any address (each time the password was right). */
 export const WRONG_CODES_PER_ACCOUNT = 10;
+/**
+ * Failures for one account from all addresses together after which a password alone is no
+ * longer checked: only an attempt that also carries a two-factor or recovery code is
+ * (decisions/0077). Guesses spread over many addresses stop there; the owner is not locked out.
+ */
+export const FAILURES_PER_ACCOUNT = 20;
 /** Failures for one email from all addresses together before its answers slow down. */
 export const SLOWDOWN_AFTER_FAILURES = 5;
 export const MAX_SLOWDOWN_MS = 4000;
@@ -23,7 +30,21 @@ export const MAX_SLOWDOWN_MS = 4000;
 const ADMISSION_LOCK_CLASS = 727_002;
 const CODE_CHECK_LOCK_CLASS = 727_003;
 
-export type Admission = { admitted: true; attemptId: string; delayMs: number } | { admitted: false; retryAfterSeconds: number };
+export type Admission =
+  | { admitted: true; attemptId: string; delayMs: number; secondFactorOnly: boolean }
+  | { admitted: false; retryAfterSeconds: number };
+
+/**
+ * The address a limit counts: IPv4 as it is, an IPv6 address by its /64, which one
+ * subscriber usually holds whole (an IPv4-mapped address counts as its IPv4).
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
+}
 
 /**
  * How long to hold an attempt for an email that has failed `failures` times in the window,
@@ -46,8 +67,9 @@ function secondsUntil(oldest: Date | string | null, now: Date): number {
  * address, within 15 minutes refuse until the oldest of them leaves the window. A lock per
  * address makes check and record one step, on PostgreSQL as on PGlite.
  */
-export async function admitSignInAttempt(db: Kysely<Database>, email: string, ip: string, now = new Date()): Promise<Admission> {
+export async function admitSignInAttempt(db: Kysely<Database>, email: string, clientIp: string, now = new Date()): Promise<Admission> {
   const emailKey = email.toLowerCase();
+  const ip = addressKey(clientIp);
   const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${ADMISSION_LOCK_CLASS}, hashtext(${ip}))`.execute(trx);
@@ -74,7 +96,8 @@ export async function admitSignInAttempt(db: Kysely<Database>, email: string, ip
       .values({ email: emailKey, ip, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { admitted: true, attemptId: attempt.id, delayMs: slowdownMs(counts.email) };
+    const secondFactorOnly = counts.email >= FAILURES_PER_ACCOUNT;
+    return { admitted: true, attemptId: attempt.id, delayMs: secondFactorOnly ? 0 : slowdownMs(counts.email), secondFactorOnly };
   });
 }
 
@@ -85,7 +108,7 @@ export async function withdrawAttempt(db: Kysely<Database>, attemptId: string): 
 
 /** A full success forgives this address's failures for the email (others' failures still count). */
 export async function forgiveFailures(db: Kysely<Database>, email: string, ip: string): Promise<void> {
-  await db.deleteFrom('login_attempts').where(sql`lower(email)`, '=', email.toLowerCase()).where('ip', '=', ip).execute();
+  await db.deleteFrom('login_attempts').where(sql`lower(email)`, '=', email.toLowerCase()).where('ip', '=', addressKey(ip)).execute();
 }
 
 /**
@@ -108,6 +131,6 @@ export async function admitCodeCheck(db: Kysely<Database>, attemptId: string, em
       .executeTakeFirstOrThrow();
     if (wrong.count >= WRONG_CODES_PER_ACCOUNT) return { admitted: false, retryAfterSeconds: secondsUntil(wrong.oldest, now) };
     await trx.updateTable('login_attempts').set({ kind: 'code', created_at: now }).where('id', '=', attemptId).execute();
-    return { admitted: true, attemptId, delayMs: 0 };
+    return { admitted: true, attemptId, delayMs: 0, secondFactorOnly: false };
   });
 }

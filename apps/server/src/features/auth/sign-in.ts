@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 import { DomainError } from '../../lib/errors';
 import type { Context } from '../../trpc';
 import { verifyPassword } from './passwords';
-import { admitCodeCheck, admitSignInAttempt, forgiveFailures, withdrawAttempt } from './rate-limit';
+import { recordAudit } from '../audit/record';
+import { admitCodeCheck, admitSignInAttempt, FAILURES_PER_ACCOUNT, forgiveFailures, SIGN_IN_WINDOW_MS, withdrawAttempt } from './rate-limit';
 import type { SessionUser } from './session';
 import { isRequiredForStaff, isTwoFactorEnabled, verifySecondFactor, type Staff } from './two-factor';
 
@@ -24,12 +25,41 @@ function tooManyAttempts(retryAfterSeconds: number): DomainError {
   });
 }
 
-/** Admits one attempt for the email from the request's address (429 when over a limit), held as long as the email's failures ask. */
-async function admit(ctx: SignInContext, email: string): Promise<string> {
+export const SECOND_FACTOR_ONLY_MESSAGE =
+  'Too many failed sign-ins for this account. Sign in with your password and your two-factor code or a recovery code, or try again in 15 minutes.';
+const CAPPED_AUDIT_ACTION = 'sign-in-capped';
+
+/**
+ * Admits one attempt for the email from the request's address (429 when over a limit), held
+ * as long as the email's failures ask. Past the account's cap, an attempt without a code is
+ * refused unchecked and not counted (decisions/0077); the first such refusal is audited.
+ */
+async function admit(ctx: SignInContext, email: string, hasCode: boolean): Promise<string> {
   const admission = await admitSignInAttempt(ctx.db, email, ctx.request.ip);
   if (!admission.admitted) throw tooManyAttempts(admission.retryAfterSeconds);
+  if (admission.secondFactorOnly && !hasCode) {
+    await withdrawAttempt(ctx.db, admission.attemptId);
+    await auditCapOnce(ctx.db, email);
+    throw new DomainError('rate_limited', SECOND_FACTOR_ONLY_MESSAGE, { retryAfterSeconds: SIGN_IN_WINDOW_MS / 1000 });
+  }
   if (admission.delayMs > 0) await sleep(admission.delayMs);
   return admission.attemptId;
+}
+
+/** Records that an account's cap held, once per window, naming the account (no actor: nobody is signed in). */
+async function auditCapOnce(db: Kysely<Database>, email: string): Promise<void> {
+  const user = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  if (!user) return;
+  const since = new Date(Date.now() - SIGN_IN_WINDOW_MS);
+  const recorded = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('action', '=', CAPPED_AUDIT_ACTION)
+    .where(sql<boolean>`${user.id} = ANY(entity_ids)`)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  if (recorded) return;
+  await recordAudit(db, { user: null, action: CAPPED_AUDIT_ACTION, entity: 'staff', ids: [user.id], details: { failures_at_least: FAILURES_PER_ACCOUNT } });
 }
 
 /**
@@ -55,7 +85,7 @@ async function checkCode<T>(db: Kysely<Database>, attemptId: string, email: stri
  */
 export async function authenticate(ctx: SignInContext, input: SignInInput): Promise<SignInResult> {
   const { db, request } = ctx;
-  const attemptId = await admit(ctx, input.email);
+  const attemptId = await admit(ctx, input.email, input.totp !== undefined);
   const user = await db
     .selectFrom('users')
     .select(['id', 'email', 'role', 'password_hash'])
@@ -83,7 +113,7 @@ export async function authenticate(ctx: SignInContext, input: SignInInput): Prom
  * sign-in, checked under the same limits as signing in; a wrong one answers 400 on `code`.
  */
 export async function checkOwnCode<T>(ctx: SignInContext, staff: Staff, check: () => Promise<T | null>): Promise<T> {
-  const attemptId = await admit(ctx, staff.email);
+  const attemptId = await admit(ctx, staff.email, true);
   const wrong = new DomainError('invalid', INVALID_TWO_FACTOR_CODE_MESSAGE, { issues: [{ path: ['code'], message: INVALID_TWO_FACTOR_CODE_MESSAGE }] });
   const result = await checkCode(ctx.db, attemptId, staff.email, check, wrong);
   await withdrawAttempt(ctx.db, attemptId);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cliCommands } from '../../cli-commands';
 import { loadConfig } from '../../config';
 import { resetTwoFactor } from './two-factor';
+import { FAILURES_PER_ACCOUNT } from './rate-limit';
 import { createStaffTestApp, TEST_ORIGIN, type StaffTestApp, type TestStaffMember } from './testing';
 
 let t: StaffTestApp;
@@ -144,6 +145,22 @@ describe('signing in with two-factor sign-in on', () => {
     expect(await auditActions(t.admin.id)).toContain('two_factor:use_recovery_code');
     const left = await t.database.db.selectFrom('recovery_codes').select('id').where('user_id', '=', t.admin.id).where('used_at', 'is', null).execute();
     expect(left).toHaveLength(9);
+  });
+
+  it('lets the member in with a code after failures from many addresses closed the password-only door, and audits the cap once', async () => {
+    const { secret } = await enrol(t.admin);
+    // The failures of a spread-out guess, one from each of 20 addresses (the HTTP path is sign-in-limits.test.ts).
+    await t.database.db
+      .insertInto('login_attempts')
+      .values(Array.from({ length: FAILURES_PER_ACCOUNT }, (_, i) => ({ email: t.admin.email, ip: `10.6.${i}.1` })))
+      .execute();
+    const passwordAlone = await signIn(t.admin, undefined, '10.6.200.1');
+    expect(passwordAlone.statusCode).toBe(429);
+    expect((await signIn(t.admin, undefined, '10.6.200.2')).statusCode).toBe(429);
+    const withCode = await signIn(t.admin, await freshCode(t.admin, secret), '10.6.200.1');
+    expect(withCode.json()).toMatchObject({ result: { data: { status: 'signed_in' } } });
+    const capped = await t.database.db.selectFrom('audit_log').select(['entity', 'entity_ids']).where('action', '=', 'sign-in-capped').execute();
+    expect(capped).toEqual([{ entity: 'staff', entity_ids: [t.admin.id] }]);
   });
 
   it('gives a script a token only with `totp` in the body', async () => {

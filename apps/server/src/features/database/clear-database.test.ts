@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStaffTestDatabase, dumpTables, type StaffTestDatabase } from '../../../test/staff-callers';
 import { backupJsonText } from './backup';
 import { restoreFrom } from './cli';
+import { WRONG_KEY_AUDIT_ACTION, WRONG_KEY_MESSAGE, WRONG_KEYS_PER_OWNER } from './clear';
 
 let t: StaffTestDatabase;
 let folder: string;
@@ -125,6 +126,22 @@ describe('clear database', () => {
     await expect(t.callerFor(t.admin).admin.database.clear({ security_key: KEY })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(await dumpAll()).toEqual(before);
     expect(await t.db.selectFrom('backups').select('id').execute()).toEqual([]);
+  });
+
+  it('audits every wrong key and refuses to check more than five in 15 minutes, even the right one', async () => {
+    const owner = t.callerFor(t.owner).admin.database;
+    const before = await dumpAll();
+    for (let i = 0; i < WRONG_KEYS_PER_OWNER; i++) {
+      await expect(owner.clear({ security_key: `guess-${i}` })).rejects.toMatchObject({ code: 'FORBIDDEN', message: WRONG_KEY_MESSAGE });
+    }
+    await expect(owner.clear({ security_key: KEY })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringContaining('Too many wrong security keys') });
+    expect(await dumpAll()).toEqual(before);
+    const refused = await t.db.selectFrom('audit_log').select(['user_id', 'entity']).where('action', '=', WRONG_KEY_AUDIT_ACTION).execute();
+    expect(refused).toEqual(Array.from({ length: WRONG_KEYS_PER_OWNER }, () => ({ user_id: t.owner.id, entity: 'database' })));
+    // Once the refusals leave the window, the right key clears, and that is audited too.
+    await t.db.updateTable('audit_log').set({ created_at: new Date(Date.now() - 16 * 60 * 1000) }).execute();
+    expect(await owner.clear({ security_key: KEY })).toMatchObject({ backup_id: expect.any(String) });
+    expect(await t.db.selectFrom('audit_log').select('action').where('action', '=', 'clear').execute()).toHaveLength(1);
   });
 
   it('backs up, clears the league, keeps seasons, competitions, users and media; restoring gives back identical rows', async () => {

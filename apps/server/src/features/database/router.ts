@@ -11,7 +11,7 @@ import {
 } from '@campus-elo/api-contract';
 import { ownerProcedure, router, staffProcedure } from '../../trpc';
 import { backupJsonText, createBackup, listBackups, loadBackup } from './backup';
-import { assertSecurityKey, clearDatabase } from './clear';
+import { checkSecurityKey, clearDatabase } from './clear';
 import { restoreBackup } from './restore';
 
 const notFound = { 404: 'Backup not found' };
@@ -23,11 +23,11 @@ export const databaseRouter = router({
     .output(clearDatabaseInfoOutput)
     .query(({ ctx }) => ({ default_key: ctx.config.clearDatabaseKeyIsDefault ? ctx.config.clearDatabaseKey : null })),
   clear: ownerProcedure
-    .meta({ rest: { method: 'POST', path: '/clear-database/', summary: 'Clear the league data (a backup is written first)', tag: 'Maintenance' } })
+    .meta({ rest: { method: 'POST', path: '/clear-database/', summary: 'Clear the league data (a backup is written first)', tag: 'Maintenance', errors: { 403: 'Wrong security key', 429: 'Too many wrong security keys in 15 minutes' } } })
     .input(clearDatabaseInput)
     .output(clearDatabaseOutput)
-    .mutation(({ ctx, input }) => {
-      assertSecurityKey(input.security_key, ctx.config.clearDatabaseKey);
+    .mutation(async ({ ctx, input }) => {
+      await checkSecurityKey(ctx.db, input.security_key, ctx.config.clearDatabaseKey, ctx.user);
       return clearDatabase(ctx.db, ctx.user);
     }),
   backups: ownerProcedure

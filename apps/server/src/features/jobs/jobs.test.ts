@@ -105,7 +105,7 @@ describe('long tools as background jobs', () => {
     expect((await get('/v1/jobs/00000000-0000-4000-8000-000000000998/', admin)).statusCode).toBe(404);
   });
 
-  it('cancels a queued job, and refuses to cancel one that ended', async () => {
+  it("cancels a queued job, refuses to cancel one that ended, and leaves an owner-only tool's job to an owner", async () => {
     // A process that only enqueues: nothing here runs the job before it is cancelled.
     await queue.stop();
     await enqueueOnly.start({ worker: false });
@@ -115,6 +115,14 @@ describe('long tools as background jobs', () => {
     const cancelled = await appWithoutWorker.inject({ method: 'POST', url: `/v1/jobs/${job_id}/cancel/`, headers: admin });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ id: job_id, state: 'cancelled' });
+
+    // An owner-only tool's job is the owner's to stop: an admin's cancel is refused and changes nothing.
+    const ownerJob = (await appWithoutWorker.inject({ method: 'POST', url: '/v1/team-elo/recalculate/', headers: { ...owner, ...async }, payload: {} })).json();
+    const byAdmin = await appWithoutWorker.inject({ method: 'POST', url: `/v1/jobs/${ownerJob.job_id}/cancel/`, headers: admin });
+    expect(byAdmin.statusCode).toBe(403);
+    expect((await get(`/v1/jobs/${ownerJob.job_id}/`, admin)).json()).toMatchObject({ state: 'queued', cancel_requested_at: null });
+    const byOwner = await appWithoutWorker.inject({ method: 'POST', url: `/v1/jobs/${ownerJob.job_id}/cancel/`, headers: owner });
+    expect(byOwner.json()).toMatchObject({ state: 'cancelled' });
 
     const done = (await get('/v1/jobs/?page_size=100', admin)).json().results.find((job: { state: string }) => job.state === 'done');
     const refused = await appWithoutWorker.inject({ method: 'POST', url: `/v1/jobs/${done.id}/cancel/`, headers: admin });

@@ -28,12 +28,15 @@ export const jobsRouter = router({
         summary: 'Cancel a queued or running job',
         description: 'A queued job is cancelled at once; a running one stops after its current item (the answer carries cancel_requested_at until it has).',
         tag: 'Jobs',
-        errors: { 404: 'No job has this id', 409: 'The job already ended' },
+        errors: { 403: "The job's tool is owner-only", 404: 'No job has this id', 409: 'The job already ended' },
       },
     })
     .input(jobIdInput)
     .output(jobItem)
     .mutation(async ({ ctx, input }) => {
+      // Stopping a tool takes the role that starting it takes (an owner's Recalculate All).
+      const job = await getJob(ctx.db, input.id);
+      if (JOB_KINDS[job.kind].access === 'owner' && ctx.user.role !== 'owner') throw forbidden('Only an owner can cancel this job');
       const { wasQueued, createdBy } = await cancelJob(ctx.db, input.id);
       if (wasQueued) await ctx.jobs?.forget(input.id, createdBy);
       return getJob(ctx.db, input.id);

@@ -63,6 +63,19 @@ describe('staff accounts', () => {
   });
 });
 
+describe('the activity log after an account is deleted', () => {
+  it("keeps the deleted member's email on each of their entries, and filters by them", async () => {
+    const added = (await call('POST', '/v1/staff/', { email: 'leaver@staff.test', role: 'owner' })).json() as { member: { id: string }; initial_password: string };
+    const { token } = (await signIn('leaver@staff.test', added.initial_password)).json() as { token: string };
+    const leaver = { authorization: `Bearer ${token}` };
+    expect((await call('POST', '/v1/seasons/create/', { name: 'Leaver Season', start_date: '2026-01-01', end_date: '2026-05-01' }, leaver)).statusCode).toBe(201);
+    expect((await call('DELETE', `/v1/staff/${added.member.id}/`)).statusCode).toBe(200);
+
+    const log = (await call('GET', `/v1/audit/?actor=${added.member.id}`)).json() as { results: { action: string; entity: string; actor: unknown }[] };
+    expect(log.results).toEqual([expect.objectContaining({ action: 'create', entity: 'season', actor: { id: added.member.id, email: 'leaver@staff.test' } })]);
+  });
+});
+
 describe('POST /v1/auth/password/', () => {
   it('changes the password with the current one and ends the other sessions', async () => {
     const browser = await t.browserHeaders(t.admin);
