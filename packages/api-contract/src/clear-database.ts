@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './form-rules';
 import { uuidParam } from './query-params';
 
 /** The tables Clear Database empties (and a backup holds), in the order they are restored. */
@@ -48,7 +49,7 @@ export const backupListOutput = z.object({ results: z.array(backupListItem) });
 
 /** POST /v1/backups/: 'Back up now'. Nothing to send; an optional note becomes part of its reason. */
 export const backupCreateInput = z
-  .object({ note: z.string().trim().max(200).optional() })
+  .object({ note: plainText(200).optional() })
   .optional()
   .transform((input) => input ?? {});
 
