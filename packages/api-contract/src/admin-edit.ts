@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eloValue, plainText, requiredName, skillLevelValue } from './form-rules';
-import { isStoredPicture } from './text-rules';
+import { isPictureUrl } from './text-rules';
 import { uuidParam } from './query-params';
 
 /** Largest picture the server takes (the browser sends at most 0.5 MB after compression). */
@@ -21,7 +21,7 @@ export function isPictureDataUrl(value: string): boolean {
 export const pictureValue = z
   .string()
   .max(MAX_PICTURE_TEXT, { error: 'The picture is larger than 5 MB' })
-  .refine((value) => isPictureDataUrl(value) || (value.length <= 2048 && isStoredPicture(value)), {
+  .refine((value) => isPictureDataUrl(value) || (value.length <= 2048 && isPictureUrl(value)), {
     error: 'Expected a picture URL or a base64 data:image URL',
   });
 

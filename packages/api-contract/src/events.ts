@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateOnly } from './admin-seasons';
 import { multilineText, plainText, requiredName } from './form-rules';
-import { isStoredPicture, isWebUrl, WEB_URL_MESSAGE } from './text-rules';
+import { isPictureUrl, isWebUrl, WEB_URL_MESSAGE } from './text-rules';
 import { pageParam, pageSizeParam, uuidParam } from './query-params';
 
 // Events: tournaments with a bracket, a round robin or a Swiss (docs/contract.md, "Events").
@@ -28,7 +28,7 @@ const eventPictureValue = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === '' || isStoredPicture(v), { error: 'Expected a picture URL' })
+  .refine((v) => v === '' || isPictureUrl(v), { error: 'Expected a picture URL' })
   .transform((v) => (v === '' ? null : v))
   .nullable()
   .optional();

@@ -56,8 +56,17 @@ export const WEB_URL_MESSAGE = 'Expected an http(s) URL';
 /** A link staff type: trimmed, at most `max` characters, an http(s) URL. */
 export const webUrl = (max: number) => z.string().trim().max(max).refine(isWebUrl, { error: WEB_URL_MESSAGE });
 
-/** A picture as stored: a path on this site or an http(s) URL. */
-export const isStoredPicture = (text: string) => isSitePath(text) || isWebUrl(text);
+/** A picture staff or an import may set: a path on this site or an http(s) URL. */
+export const isPictureUrl = (text: string) => isSitePath(text) || isWebUrl(text);
+
+/** A scheme ('javascript:', 'data:') or a second slash (another host), after what browsers skip. */
+const SCHEME_OR_HOST = /^[\s\p{Cc}]*([a-z][a-z0-9+.-]*:|[/\\]{2})/iu;
+
+/**
+ * A picture a backup may bring back: a picture URL, or a text without a scheme or host, which a
+ * browser reads as a path on this site. Data from the first product holds such texts ('undefined').
+ */
+export const isStoredPicture = (text: string) => isPictureUrl(text) || (isPlainText(text) && !/\s/.test(text) && !SCHEME_OR_HOST.test(text));
 
 /**
  * Text from a platform (Faceit, Leaguespot), which may be null or missing: always a string
