@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { atMostCharacters, eloValue, requiredName, skillLevelValue } from './form-rules';
+import { eloValue, plainText, requiredName, skillLevelValue } from './form-rules';
+import { isPictureUrl } from './text-rules';
 import { uuidParam } from './query-params';
 
 /** Largest picture the server takes (the browser sends at most 0.5 MB after compression). */
@@ -7,8 +8,6 @@ export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 const MAX_PICTURE_TEXT = Math.ceil((MAX_PICTURE_BYTES * 4) / 3) + 100;
 
 const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]*={0,2}$/i;
-const SITE_PATH = /^\/(?!\/)\S*$/;
-const WEB_URL = /^https?:\/\/\S+$/i;
 
 /** True for a base64 `data:image/...` URL: a new picture the server re-encodes and stores. */
 export function isPictureDataUrl(value: string): boolean {
@@ -22,7 +21,7 @@ export function isPictureDataUrl(value: string): boolean {
 export const pictureValue = z
   .string()
   .max(MAX_PICTURE_TEXT, { error: 'The picture is larger than 5 MB' })
-  .refine((value) => isPictureDataUrl(value) || (value.length <= 2048 && (SITE_PATH.test(value) || WEB_URL.test(value))), {
+  .refine((value) => isPictureDataUrl(value) || (value.length <= 2048 && isPictureUrl(value)), {
     error: 'Expected a picture URL or a base64 data:image URL',
   });
 
@@ -34,7 +33,7 @@ export function emptyAsUndefined(value: unknown): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
-const optionalText = (max: number) => z.string().trim().min(1).max(max, atMostCharacters(max)).optional();
+const optionalText = (max: number) => plainText(max).min(1).optional();
 
 /** PUT /v1/teams/{id}/ and admin.teams.update. PUT replaces: a field left out becomes empty. */
 export const teamEditFields = z.object({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { matchPlatform, matchStatus } from './public';
 import { booleanParam, dateOrDateTimeParam, uuidParam } from './query-params';
+import { webUrl } from './text-rules';
 
 const score = z.number({ error: 'A score must be a whole number' }).int({ error: 'A score must be a whole number' }).min(0).max(1000);
-const WEB_URL = /^https?:\/\/\S+$/i;
 
 /** The fields staff set on a match; nullable ones take null to clear them. */
 const matchFields = z.object({
@@ -21,7 +21,7 @@ const matchFields = z.object({
   /** The result is a forfeit: it counts like any other result. */
   forfeit: z.boolean(),
   /** The match page on a platform, if any. */
-  url: z.string().trim().max(2048).regex(WEB_URL, { error: 'Expected an http(s) URL' }).nullable(),
+  url: webUrl(2048).nullable(),
   match_type: z.enum(['league', 'event']),
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { eloValue, multilineText, plainText, requiredName } from './form-rules';
 import { uuidParam } from './query-params';
+import { isStoredPicture, isWebUrl, webUrl, WEB_URL_MESSAGE } from './text-rules';
 
 /** The tables Clear Database empties (and a backup holds), in the order they are restored. */
 export const CLEARED_TABLES = [
@@ -48,7 +50,7 @@ export const backupListOutput = z.object({ results: z.array(backupListItem) });
 
 /** POST /v1/backups/: 'Back up now'. Nothing to send; an optional note becomes part of its reason. */
 export const backupCreateInput = z
-  .object({ note: z.string().trim().max(200).optional() })
+  .object({ note: plainText(200).optional() })
   .optional()
   .transform((input) => input ?? {});
 
@@ -89,6 +91,42 @@ export const backupFile = z.object({
     event_bracket_match_games: laterTableRows,
   } satisfies Record<ClearedTable, typeof tableRows | typeof laterTableRows>),
 });
+
+/**
+ * What a restored row must keep to: the forms' rules for the columns staff set (names, texts,
+ * links, Elo), so a backup file cannot bring back what the contract refuses. Other columns go
+ * back as stored; PostgreSQL's own constraints check them. A column missing from an older
+ * backup is not checked. The restore checks the original rows and writes them unchanged.
+ */
+const storedPicture = z.string().refine(isStoredPicture, { error: 'Expected a picture URL' }).nullable().optional();
+const storedLink = z.string().refine(isWebUrl, { error: WEB_URL_MESSAGE }).nullable().optional();
+export const backupRowRules = {
+  teams: z.looseObject({
+    name: requiredName(200, 'Team name is required'),
+    school_name: plainText(200).nullable().optional(),
+    elo: eloValue.optional(),
+    starting_elo: eloValue.optional(),
+    picture: storedPicture,
+  }),
+  players: z.looseObject({
+    name: requiredName(200, 'Player name is required'),
+    steam_id: plainText(100).nullable().optional(),
+    faceit_id: plainText(100).nullable().optional(),
+    elo: eloValue.optional(),
+    picture: storedPicture,
+  }),
+  matches: z.looseObject({ url: webUrl(2048).nullable().optional() }),
+  events: z.looseObject({
+    name: requiredName(200, 'Name is required'),
+    description: multilineText(10_000).optional(),
+    picture: storedPicture,
+    stream_url: storedLink,
+    stream2_url: storedLink,
+    discord_url: storedLink,
+    registration_url: storedLink,
+    seeding_seed: plainText(100).nullable().optional(),
+  }),
+} satisfies Partial<Record<ClearedTable, z.ZodType>>;
 
 export type ClearDatabaseInput = z.input<typeof clearDatabaseInput>;
 export type ClearDatabaseOutput = z.infer<typeof clearDatabaseOutput>;

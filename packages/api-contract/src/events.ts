@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { dateOnly } from './admin-seasons';
+import { multilineText, plainText, requiredName } from './form-rules';
+import { isPictureUrl, isWebUrl, WEB_URL_MESSAGE } from './text-rules';
 import { pageParam, pageSizeParam, uuidParam } from './query-params';
 
 // Events: tournaments with a bracket, a round robin or a Swiss (docs/contract.md, "Events").
@@ -17,7 +19,7 @@ const linkValue = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), { error: 'Expected an http(s) URL' })
+  .refine((v) => v === '' || isWebUrl(v), { error: WEB_URL_MESSAGE })
   .transform((v) => (v === '' ? null : v))
   .nullable()
   .optional();
@@ -26,7 +28,7 @@ const eventPictureValue = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === '' || /^(https?:\/\/\S+|\/\S*)$/i.test(v), { error: 'Expected a picture URL' })
+  .refine((v) => v === '' || isPictureUrl(v), { error: 'Expected a picture URL' })
   .transform((v) => (v === '' ? null : v))
   .nullable()
   .optional();
@@ -39,11 +41,11 @@ export const eventLinks = z.object({
 });
 
 const eventFields = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, { error: 'Name is required' }).max(200),
+  name: requiredName(200, 'Name is required'),
   start_date: dateOnly('Start date'),
   end_date: dateOnly('End date'),
   season_id: uuidParam.nullable().optional(),
-  description: z.string().max(10_000).default(''),
+  description: multilineText(10_000).default(''),
   picture: eventPictureValue,
   links: z.object({ stream: linkValue, stream2: linkValue, discord: linkValue, registration: linkValue }).default({}),
 });
@@ -56,7 +58,7 @@ const endNotBeforeStart = { error: 'The end date must not be before the start da
  */
 export const seedingInput = z.object({
   method: seedingMethod.default('elo'),
-  seed: z.string().trim().min(1).max(100).optional(),
+  seed: plainText(100).min(1).optional(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE, isPlainText } from './text-rules';
 
 /** The Elo a staff member may set by hand or use as a default (the forms' and the API's one range). */
 export const MIN_ELO = 0;
@@ -28,4 +29,20 @@ export const requiredName = (max: number, requiredMessage: string) =>
     .string({ error: (issue) => (issue.input === undefined ? requiredMessage : undefined) })
     .trim()
     .min(1, { error: requiredMessage })
-    .max(max, atMostCharacters(max));
+    .max(max, atMostCharacters(max))
+    .refine((text) => isPlainText(text), { error: CONTROL_CHARACTERS_MESSAGE });
+
+/** A one-line text (a name, an id, a note): trimmed, at most `max` characters, no control characters. */
+export const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, atMostCharacters(max))
+    .refine((text) => isPlainText(text), { error: CONTROL_CHARACTERS_MESSAGE });
+
+/** A text of several lines (an event's description): tab and line breaks allowed, other controls not. */
+export const multilineText = (max: number) =>
+  z
+    .string()
+    .max(max, atMostCharacters(max))
+    .refine((text) => isPlainText(text, { multiline: true }), { error: CONTROL_CHARACTERS_MESSAGE });

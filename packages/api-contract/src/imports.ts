@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { matchStatus, platform } from './public';
+import { requiredName } from './form-rules';
 import { uuidParam } from './query-params';
+import { platformText, platformUrl, withoutControlCharacters } from './text-rules';
 
 /** A platform's own id (Faceit championship, Leaguespot season...): safe inside a URL path. */
 export const platformIdParam = z
@@ -10,13 +12,10 @@ export const platformIdParam = z
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'Invalid format' });
 
-/** Text the platforms may send as null or leave out; always a string once parsed. */
-const looseText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .nullish()
-    .transform((value) => value ?? '');
+/** Text the platforms may send as null or leave out: a string once parsed, control characters taken out. */
+const looseText = platformText;
+/** A platform's link or picture: an http(s) URL, else empty (docs/decisions/0079-plain-text-and-web-urls.md). */
+const looseUrl = (max: number) => platformUrl(max).transform((value) => value ?? '');
 const looseNumber = z
   .number()
   .nullish()
@@ -26,13 +25,13 @@ const looseNumber = z
 export const previewRosterEntry = z.object({
   player_id: looseText(200),
   nickname: looseText(200),
-  avatar: looseText(2000),
+  avatar: looseUrl(2000),
   membership: looseText(200),
   /** The game account: a Steam id for CS2. */
   game_player_id: looseText(200),
   game_player_name: looseText(200),
   game_skill_level: looseNumber.transform((value) => value ?? 0),
-  faceit_url: looseText(2000),
+  faceit_url: looseUrl(2000),
   is_captain: z
     .boolean()
     .nullish()
@@ -41,8 +40,8 @@ export const previewRosterEntry = z.object({
 
 export const previewTeam = z.object({
   faction_id: looseText(200),
-  name: z.string().max(200),
-  avatar: looseText(2000),
+  name: z.string().max(200).transform(withoutControlCharacters),
+  avatar: looseUrl(2000),
   roster: z.array(previewRosterEntry).max(50).default([]),
 });
 
@@ -77,17 +76,13 @@ export const previewItem = z.object({
   voting: z.unknown().optional(),
   maps: z.array(z.string().max(100)).max(20).default([]),
   /** The match page on its platform. */
-  faceit_url: z
-    .string()
-    .max(2000)
-    .nullish()
-    .transform((value) => value ?? null),
+  faceit_url: platformUrl(2000),
   best_of: looseNumber,
   round_name: z
     .string()
     .max(200)
     .nullish()
-    .transform((value) => value ?? null),
+    .transform((value) => (value == null ? null : withoutControlCharacters(value))),
 });
 
 export const previewSkip = z.object({
@@ -124,7 +119,7 @@ export const importPreviewOutput = z.object({
 export const competitionType = z.enum(['league', 'event']);
 export const importMatchesInput = z.object({
   platform,
-  competition_name: z.string().trim().min(1).max(200),
+  competition_name: requiredName(200, 'Competition name is required'),
   /** The platform's id for the competition; default: the items' competition_id. */
   competition_id: platformIdParam.optional(),
   /** Our season. */
@@ -133,7 +128,7 @@ export const importMatchesInput = z.object({
   type: competitionType.default('league'),
   data: z.object({ items: z.array(previewItem).max(5000) }),
   /** 'platform:{platform}:team:{name}' -> an existing team id. */
-  participant_matches: z.record(z.string().max(300), uuidParam).default({}),
+  participant_matches: z.record(z.string().max(300).transform(withoutControlCharacters), uuidParam).default({}),
 });
 export const importMatchesOutput = z.object({
   message: z.string(),

@@ -1,5 +1,6 @@
 export * from './formats';
 export * from './form-rules';
+export * from './text-rules';
 export * from './query-params';
 export * from './paging';
 export * from './public';

@@ -1,4 +1,4 @@
-import { BACKUP_FORMAT, CLEARED_TABLES, backupFile, type BackupFile, type BackupListItem, type ClearedTable } from '@campus-elo/api-contract';
+import { BACKUP_FORMAT, CLEARED_TABLES, backupFile, backupRowRules, type BackupFile, type BackupListItem, type ClearedTable } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { invalid, notFound } from '../../lib/errors';
@@ -65,12 +65,34 @@ export async function backupJsonText(db: Kysely<Database>, id: string): Promise<
   return { text: backup.text, createdAt: new Date(backup.created_at) };
 }
 
-/** Parses and checks a backup file; a clear 400 when it is not one. */
+/**
+ * The first row the contract would refuse, said so staff can find it in the file:
+ * 'teams row 3 (id …), name: At most 200 characters'.
+ */
+function refusedRow(backup: BackupFile): string | undefined {
+  for (const [table, rules] of Object.entries(backupRowRules) as [keyof typeof backupRowRules, (typeof backupRowRules)[keyof typeof backupRowRules]][]) {
+    for (const [index, row] of backup.tables[table].entries()) {
+      const checked = rules.safeParse(row);
+      if (checked.success) continue;
+      const issue = checked.error.issues[0]!;
+      const id = typeof row.id === 'string' || typeof row.id === 'number' ? ` (id ${row.id})` : '';
+      return `${table} row ${index + 1}${id}, ${issue.path.map(String).join('.')}: ${issue.message}`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Parses and checks a backup file; a clear 400 when it is not one, or when a row breaks a rule
+ * the forms keep (a name with a line break, an Elo of -100): nothing is restored then.
+ */
 export function parseBackupFile(data: unknown): BackupFile {
   const parsed = backupFile.safeParse(data);
   if (!parsed.success) {
     throw invalid(`Not a ${BACKUP_FORMAT} file: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
   }
+  const refused = refusedRow(parsed.data);
+  if (refused) throw invalid(`The backup holds a row the site refuses, so nothing was restored: ${refused}.`);
   return parsed.data;
 }
 

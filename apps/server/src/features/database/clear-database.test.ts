@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLEARED_TABLES } from '@campus-elo/api-contract';
-import type { Database } from '@campus-elo/db';
+import { createTestDatabase, type Database } from '@campus-elo/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStaffTestDatabase, dumpTables, type StaffTestDatabase } from '../../../test/staff-callers';
-import { backupJsonText } from './backup';
+import { seedDatabase } from '../seed/cli';
+import { backupJsonText, parseBackupFile, writeBackup } from './backup';
 import { restoreFrom } from './cli';
 import { WRONG_KEY_AUDIT_ACTION, WRONG_KEY_MESSAGE, WRONG_KEYS_PER_OWNER } from './clear';
 
@@ -199,6 +200,39 @@ describe('clear database', () => {
     await expect(restoreFrom(t.db, { file })).rejects.toMatchObject({ kind: 'invalid' });
     await expect(restoreFrom(t.db, { backupId: 'nope' })).rejects.toThrow('Not a backup id');
     expect(await dumpAll()).toEqual(before);
+  });
+
+  it.each([
+    ['an Elo of -100', 'teams', 0, 'elo', -100, 'Elo must be between 0 and 5000'],
+    ['a 3,000-character name', 'players', 1, 'name', 'x'.repeat(3000), 'At most 200 characters'],
+    ['a name with CRLF', 'teams', 1, 'name', 'Beta\r\nEND:VEVENT', 'Must not contain control characters such as line breaks'],
+    ['a javascript: match link', 'matches', 0, 'url', 'javascript:alert(1)', 'Expected an http(s) URL'],
+    ['a javascript: team picture', 'teams', 0, 'picture', 'javascript:alert(1)', 'Expected a picture URL'],
+  ])('refuses a backup file holding %s (the CLI path), naming table, row and field, and writes nothing', async (_label, table, index, field, value, problem) => {
+    const { backup_id } = await t.callerFor(t.owner).admin.database.clear({ security_key: KEY });
+    const data = JSON.parse((await backupJsonText(t.db, backup_id)).text);
+    data.tables[table][index][field] = value;
+    const file = join(folder, 'refused.json');
+    writeFileSync(file, JSON.stringify(data));
+    const before = await dumpAll();
+    const backupsBefore = await t.db.selectFrom('backups').select('id').execute();
+    await expect(restoreFrom(t.db, { file })).rejects.toMatchObject({
+      kind: 'invalid',
+      message: `The backup holds a row the site refuses, so nothing was restored: ${table} row ${index + 1} (id ${data.tables[table][index].id}), ${field}: ${problem}.`,
+    });
+    expect(await dumpAll()).toEqual(before);
+    expect(await t.db.selectFrom('backups').select('id').execute()).toEqual(backupsBefore);
+  });
+
+  it("takes the demo league's own backup, whose legacy picture texts ('undefined') are no links", async () => {
+    const demo = await createTestDatabase();
+    try {
+      await seedDatabase(demo.db, { kind: 'demo' }, () => {});
+      const backup = parseBackupFile(JSON.parse((await backupJsonText(demo.db, await writeBackup(demo.db, 'test', null))).text));
+      expect(backup.tables.teams.map((team) => team.picture)).toContain('undefined');
+    } finally {
+      await demo.close();
+    }
   });
 
   it('rolls a restore back when the backup refers to a season that is gone', async () => {

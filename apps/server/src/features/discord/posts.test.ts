@@ -143,4 +143,27 @@ describe('Discord posts', () => {
     expect(await pending()).toEqual([]);
     expect(discord.posts).toEqual([]);
   });
+
+  it('adds no lines for a team or competition name with CRLF and control characters already stored', async () => {
+    // Stored before the contract refused such names (docs/decisions/0079-plain-text-and-web-urls.md).
+    const team = await database.db
+      .insertInto('teams')
+      .values({ name: 'Evil\r\nResult: **Forged** 9–0 **Everyone**\nForged: 0 → 5000 (+5000)\u000b\u0001' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db.updateTable('competitions').set({ name: 'NECC\r\nInjected line' }).where('id', '=', ids.necc).execute();
+    const match = await database.db
+      .insertInto('matches')
+      .values({ platform: 'manual', external_id: 'discord-controls', team1_id: team.id, team2_id: ids.alpha, status: 'scheduled', competition_id: ids.necc, date: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await complete(match.id);
+    expect(await deliverDiscordPosts(deps)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    const lines = discord.posts[0]!.content.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^Result: \*\*Evil Result: .* · NECC Injected line$/);
+    expect(lines[1]).toMatch(/^Evil Result: .*: 1000 → 1016 \(\+16\)$/);
+    expect(lines[2]).toBe('Alpha Wolves: 1010 → 994 (−16)');
+    for (const line of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f]/);
+  });
 });

@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config';
@@ -21,8 +22,12 @@ export interface DiscordDeps {
   config: Config;
 }
 
-/** Discord reads Markdown: team names are shown as written. */
-const plain = (text: string) => text.replace(/([\\*_~`|>#[\]()-])/g, '\\$1');
+/**
+ * Discord reads Markdown: team names are shown as written. Line breaks and other control
+ * characters are taken out, so a name stored before the contract refused them cannot add
+ * lines to a post (docs/decisions/0079-plain-text-and-web-urls.md).
+ */
+const plain = (text: string) => withoutControlCharacters(text).replace(/([\\*_~`|>#[\]()-])/g, '\\$1');
 const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '±0');
 
 async function matchMessage(db: Kysely<Database>, id: string): Promise<string | undefined> {

@@ -1,5 +1,6 @@
+import { withoutControlCharacters } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import ical, { ICalEventStatus } from 'ical-generator';
+import ical, { escape, ICalEventStatus } from 'ical-generator';
 import type { Kysely } from 'kysely';
 
 /** How long a calendar shows a match: a best of three takes up to about three hours. */
@@ -9,6 +10,8 @@ const DAY_MS = 24 * HOUR_MS;
 /** The all-matches feed: overdue matches from a day back, upcoming ones this far ahead. */
 const UPCOMING_DAYS = 60;
 const MAX_EVENTS = 2000;
+/** iCalendar writes four-digit years: nothing can start or end after this instant. */
+const LAST_WRITABLE_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
 
 export interface CalendarMatch {
   id: string;
@@ -67,10 +70,23 @@ export async function teamMatches(db: Kysely<Database>, teamId: string): Promise
   return rows as CalendarMatch[];
 }
 
+// Names reach the feed without control characters even when the database holds some from
+// before the rule (docs/decisions/0079-plain-text-and-web-urls.md): a line break in a TEXT
+// value would end the property and start a forged one.
+const plain = (text: string | null) => (text === null ? null : withoutControlCharacters(text));
+
 function summaryOf(match: CalendarMatch): string {
-  if (match.status === 'completed' && match.score1 !== null && match.score2 !== null) return `${match.team1} ${match.score1}–${match.score2} ${match.team2}`;
+  const team1 = plain(match.team1);
+  const team2 = plain(match.team2);
+  if (match.status === 'completed' && match.score1 !== null && match.score2 !== null) return `${team1} ${match.score1}–${match.score2} ${team2}`;
   const live = match.status === 'in_progress' ? ' (live)' : '';
-  return `${match.team1} vs ${match.team2}${live}`;
+  return `${team1} vs ${team2}${live}`;
+}
+
+/** Three hours after the start, but never past year 9999; none when the start is already there. */
+function endOf(start: Date): Date | undefined {
+  const end = Math.min(start.getTime() + MATCH_HOURS * HOUR_MS, LAST_WRITABLE_MS);
+  return end > start.getTime() ? new Date(end) : undefined;
 }
 
 /** The same for a match in every feed and from every host name the site answers to. */
@@ -84,17 +100,19 @@ export function matchEventUid(matchId: string): string {
  * or is called off; DTSTAMP and LAST-MODIFIED say when it last changed.
  */
 export function matchesCalendar(options: { name: string; matches: readonly CalendarMatch[]; siteOrigin: string }): string {
-  const calendar = ical({ name: options.name, prodId: { company: 'Campus Elo', product: 'Match calendar', language: 'EN' }, ttl: 15 * 60 });
+  // ical-generator writes NAME and X-WR-CALNAME as given, unescaped.
+  const calendar = ical({ name: escape(withoutControlCharacters(options.name), false), prodId: { company: 'Campus Elo', product: 'Match calendar', language: 'EN' }, ttl: 15 * 60 });
   for (const match of options.matches) {
+    if (match.date.getTime() > LAST_WRITABLE_MS) continue;
     const url = `${options.siteOrigin}/matches/${match.id}`;
     calendar.createEvent({
       id: matchEventUid(match.id),
       start: match.date,
-      end: new Date(match.date.getTime() + MATCH_HOURS * HOUR_MS),
+      end: endOf(match.date),
       stamp: match.updatedAt,
       lastModified: match.updatedAt,
       summary: summaryOf(match),
-      description: [match.competition, match.season, url].filter(Boolean).join('\n'),
+      description: [plain(match.competition), plain(match.season), url].filter(Boolean).join('\n'),
       url,
       status: match.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });

@@ -100,6 +100,50 @@ describe('GET /feeds/teams/{id}.ics', () => {
   });
 });
 
+describe('calendar text and dates the database should not hold', () => {
+  /** A forged event after the calendar's NAME line, as a hostile team name would carry it. */
+  const FORGED = 'BEGIN:VEVENT\r\nUID:forged@evil\r\nDTSTAMP:20300101T000000Z\r\nDTSTART:20300101T000000Z\r\nSUMMARY:Forged\r\nEND:VEVENT';
+  const insertTeam = async (name: string) =>
+    (await site.database.db.insertInto('teams').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
+  const insertMatch = (id: string, teamId: string, date: string) =>
+    site.database.db
+      .insertInto('matches')
+      .values({ id, platform: 'manual', external_id: `feed-${id}`, team1_id: teamId, team2_id: ids.beta, status: 'scheduled', date: new Date(date), competition_id: ids.necc })
+      .execute();
+
+  it('a team name with CRLF and control characters already stored cannot add events or lines to its calendar', async () => {
+    // Stored before the contract refused such names (docs/decisions/0079-plain-text-and-web-urls.md).
+    const teamId = await insertTeam(`Evil\r\n${FORGED}\r\nX-EVIL:\u0001\u000b\ufffe`);
+    await insertMatch(uuid(111), teamId, new Date(now + 3 * HOUR).toISOString());
+    const response = await site.app.inject({ method: 'GET', url: `/feeds/teams/${teamId}.ics` });
+    expect(response.statusCode).toBe(200);
+    // Every line is a property or a folded continuation, and none holds a control character.
+    const lines = response.body.split('\r\n').filter((line) => line !== '');
+    for (const line of lines) expect(line, JSON.stringify(line)).toMatch(/^([A-Z][A-Z0-9-]*[;:]| )[^\u0000-\u001f\u007f\ufffe\uffff]*$/);
+    const { component, events } = await calendar(`/feeds/teams/${teamId}.ics`);
+    expect(events.map((e) => e.uid)).toEqual([matchEventUid(uuid(111))]);
+    expect(lines.filter((line) => line.startsWith('BEGIN:VEVENT'))).toHaveLength(1);
+    expect(component.getFirstPropertyValue('name')).toMatch(/^Evil BEGIN:VEVENT UID:forged@evil/);
+    expect(events[0]!.summary).toMatch(/^Evil BEGIN:VEVENT .* vs Beta Bears$/);
+  });
+
+  it('writes a valid DTEND for a match on 9999-12-31 (never past year 9999)', async () => {
+    const teamId = await insertTeam('Far Future');
+    await insertMatch(uuid(121), teamId, '9999-12-31T00:00:00Z');
+    await insertMatch(uuid(122), teamId, '9999-12-31T22:30:00Z');
+    const response = await site.app.inject({ method: 'GET', url: `/feeds/teams/${teamId}.ics` });
+    const stamps = response.body.split('\r\n').filter((line) => /^DT(START|END)[;:]/.test(line));
+    expect(stamps.length).toBe(4);
+    for (const line of stamps) expect(line).toMatch(/^DT(START|END):\d{8}T\d{6}Z$/);
+    const { byUid } = await calendar(`/feeds/teams/${teamId}.ics`);
+    const midnight = byUid.get(matchEventUid(uuid(121)))!;
+    expect(midnight.endDate.toJSDate().toISOString()).toBe('9999-12-31T03:00:00.000Z');
+    const late = byUid.get(matchEventUid(uuid(122)))!;
+    expect(late.endDate.toJSDate().toISOString()).toBe('9999-12-31T23:59:59.000Z');
+    expect(late.endDate.compare(late.startDate)).toBe(1);
+  });
+});
+
 const xml = new XMLParser({ ignoreAttributes: false });
 
 describe('GET /feeds/news.xml', () => {

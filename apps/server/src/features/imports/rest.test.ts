@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faceitChampionship, startFakeFaceit, startFakeLeaguespot, type FakeFaceit, type FakeLeaguespot } from '../../../test-support/fakes';
+import { faceitChampionship, faceitMatch, startFakeFaceit, startFakeLeaguespot, type FakeFaceit, type FakeLeaguespot } from '../../../test-support/fakes';
 import { createStaffTestApp, type StaffTestApp } from '../auth/testing';
 import { secondsFromNow } from './testing';
 
@@ -58,6 +58,35 @@ describe('imports over REST', () => {
     const elo = await post('/v1/player-elo/update/', {});
     expect(elo.statusCode).toBe(200);
     expect(elo.json()).toMatchObject({ updated_players: 0, not_found: 20 });
+  });
+
+  it('stores no javascript: link and no control character from the platform, and the public API serves none', async () => {
+    const hostile = faceitMatch({ matchId: '1-hostile', championshipId: 'hostile-cup', team1: 'Evil\r\nEND:VEVENT\u000b', team2: 'Fair U', status: 'SCHEDULED', scheduledAt: secondsFromNow(2) });
+    hostile.faceit_url = 'javascript:alert(document.cookie)';
+    hostile.teams!.faction1!.avatar = 'javascript:alert(1)';
+    hostile.teams!.faction1!.roster![0]!.avatar = 'javascript:alert(2)';
+    faceit.setChampionship('hostile-cup', [hostile]);
+    const preview = await post('/v1/import-matches/preview/', { platform: 'faceit', competition_id: 'hostile-cup' });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).not.toContain('javascript:');
+    const importOf = (items: unknown) => ({ platform: 'faceit', competition_name: 'Hostile Cup', season_id: seasonId, data: { items }, participant_matches: {} });
+    expect((await post('/v1/import-matches/', importOf((preview.json() as { items: unknown[] }).items))).json()).toMatchObject({ matches_imported: 1 });
+    // The raw Faceit answer, sent straight to the import, is cleaned the same way.
+    expect((await post('/v1/import-matches/', importOf([hostile]))).json()).toMatchObject({ matches_updated: 1 });
+
+    const db = staff.database.db;
+    const team = await db.selectFrom('teams').select(['id', 'name', 'picture']).where('name', 'like', 'Evil%').execute();
+    expect(team).toEqual([{ id: expect.any(String), name: 'Evil END:VEVENT', picture: null }]);
+    const match = await db.selectFrom('matches').select(['id', 'url']).where('external_id', '=', '1-hostile').executeTakeFirstOrThrow();
+    expect(match.url).toBeNull();
+    const captain = await db.selectFrom('players').select(['id', 'picture']).where('faceit_id', '=', hostile.teams!.faction1!.roster![0]!.player_id!).executeTakeFirstOrThrow();
+    expect(captain.picture).toBeNull();
+
+    for (const url of [`/v1/public/teams/${team[0]!.id}`, `/v1/public/matches/${match.id}`, `/v1/public/players/${captain.id}`, '/v1/public/matches?page_size=100']) {
+      const response = await get(url, {});
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain('javascript:');
+    }
   });
 
   it('answers 400 with the zod issues for wrong payloads', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { entityPathInput, matchPage, teamPage, type MatchPage, type TeamPage } from '@campus-elo/api-contract';
+import { entityPathInput, matchPage, teamPage, withoutControlCharacters, type MatchPage, type TeamPage } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -41,15 +41,19 @@ function fit(text: string, max: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }
 
+/**
+ * One line of text. Control characters are taken out before escaping: XML cannot hold most of
+ * them, and names stored before the contract refused them still reach here (docs/decisions/0079).
+ */
 const text = (x: number, y: number, size: number, content: string, options: { weight?: number; fill?: string; anchor?: 'start' | 'middle' | 'end' } = {}) =>
-  `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}" font-weight="${options.weight ?? 400}" fill="${options.fill ?? '#ffffff'}" text-anchor="${options.anchor ?? 'start'}">${escapeHtml(content)}</text>`;
+  `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}" font-weight="${options.weight ?? 400}" fill="${options.fill ?? '#ffffff'}" text-anchor="${options.anchor ?? 'start'}">${escapeHtml(withoutControlCharacters(content))}</text>`;
 
 /** A logo as a PNG data URL, or a plain shield with the name's first letter when there is none. */
 function logo(x: number, y: number, dataUrl: string | null, name: string): string {
   if (dataUrl) {
     return `<rect x="${x - 10}" y="${y - 10}" width="${LOGO_SIZE + 20}" height="${LOGO_SIZE + 20}" rx="28" fill="#ffffff"/><image x="${x}" y="${y}" width="${LOGO_SIZE}" height="${LOGO_SIZE}" href="${dataUrl}" preserveAspectRatio="xMidYMid meet"/>`;
   }
-  const initial = Array.from(name.trim())[0]?.toUpperCase() ?? '?';
+  const initial = Array.from(withoutControlCharacters(name).trim())[0]?.toUpperCase() ?? '?';
   return `<rect x="${x - 10}" y="${y - 10}" width="${LOGO_SIZE + 20}" height="${LOGO_SIZE + 20}" rx="28" fill="#dbe4ff"/>${text(x + LOGO_SIZE / 2, y + LOGO_SIZE / 2 + 40, 120, initial, { weight: 700, fill: '#364fc7', anchor: 'middle' })}`;
 }
 

@@ -320,6 +320,27 @@ describe('link preview pictures', () => {
     expect(changed.rawPayload.equals(first.rawPayload)).toBe(false);
   });
 
+  it('draws a team and its matches whose stored name holds control characters (U+000B, CRLF, U+FFFE)', async () => {
+    // Stored before the contract refused such names (docs/decisions/0079-plain-text-and-web-urls.md).
+    const team = await database.db.insertInto('teams').values({ name: '\u0001Tab\u000bbed\r\nTeam\ufffe', school_name: 'Vertical\u000bTab' }).returning('id').executeTakeFirstOrThrow();
+    const match = await database.db
+      .insertInto('matches')
+      .values({ platform: 'manual', external_id: 'og-controls', team1_id: team.id, team2_id: ids.opponent, status: 'scheduled', date: new Date('2026-12-02T18:00:00Z') })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      for (const url of [`/og/teams/${team.id}.png`, `/og/matches/${match.id}.png`]) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(await png(response), url).toMatchObject({ format: 'png', width: 1200, height: 630 });
+      }
+    } finally {
+      // The sitemap tests below count the teams.
+      await database.db.deleteFrom('matches').where('id', '=', match.id).execute();
+      await database.db.deleteFrom('teams').where('id', '=', team.id).execute();
+    }
+  });
+
   it('answers 404 for a malformed or unknown id, and HEAD like GET', async () => {
     const unknown = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
     for (const url of ['/og/teams/x.png', `/og/teams/${unknown}.png`, `/og/matches/${unknown}.png`, `/og/matches/${ids.team}.png`, `/og/players/${ids.player}.png`]) {

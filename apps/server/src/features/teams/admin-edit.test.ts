@@ -58,6 +58,29 @@ describe('PUT /v1/teams/{id}/', () => {
     expect(body.issues[0]!.path).toContain(field);
   });
 
+  it.each([
+    ['CRLF', '\r\n'],
+    ['LF', '\n'],
+    ['CR', '\r'],
+    ['U+0001', '\u0001'],
+    ['U+000B', '\u000b'],
+    ['U+FFFE', '\ufffe'],
+  ])('refuses %s in a team name or school name with a 400 naming the field, changing nothing', async (_label, control) => {
+    const before = await t.database.db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirstOrThrow();
+    for (const [field, payload] of [
+      ['name', { name: `Harbor${control}Hawks`, elo: 1000 }],
+      ['school_name', { name: 'Harbor Hawks', school_name: `Harbor${control}College`, elo: 1000 }],
+    ] as const) {
+      const response = await put(teamId, payload);
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json(), field).toEqual({
+        error: `Invalid ${field}: Must not contain control characters such as line breaks`,
+        issues: [{ path: [field], message: 'Must not contain control characters such as line breaks' }],
+      });
+    }
+    expect(await t.database.db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirstOrThrow()).toEqual(before);
+  });
+
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
     expect((await put('not-a-uuid', { name: 'A', elo: 1 })).json()).toEqual({ error: 'Invalid id format', issues: expect.any(Array) });
     const unknown = await put('00000000-0000-4000-8000-000000000000', { name: 'A', elo: 1 });
