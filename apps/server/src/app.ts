@@ -15,6 +15,7 @@ import { registerSitemapRoutes } from './features/pages/sitemap';
 import { registerApiDocs } from './http/api-docs';
 import { BODY_LIMIT, limitTrpcBodies } from './http/body-limits';
 import { registerCaching } from './http/caching';
+import { registerCors } from './http/cors';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { restErrorResponse, toTrpcError } from './http/errors';
 import { requestInfo } from './http/request-info';
@@ -84,6 +85,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The cache's hook comes first: a hit carries the security headers it kept (response-cache.ts).
   if (responseCache && options.listen) await startResponseCache(app, responseCache, options.listen);
   registerSecurityHeaders(app, config);
+  // Before every route: it marks each one as it is declared (http/cors.ts).
+  await registerCors(app);
   // Before compress, so the ETag hook sees the plain body.
   registerCaching(app, responseCache);
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });
