@@ -71,7 +71,7 @@ export interface BuildAppOptions extends AppDeps {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, readDb, config } = options;
   const deps: AppDeps = { db, readDb, config, jobs: options.jobs };
-  const responseCache = config.responseCache.enabled && options.listen ? new ResponseCache({ maxBytes: config.responseCache.maxBytes, strictTransportSecurity: strictTransportSecurityFor(config) }) : undefined;
+  const responseCache = config.responseCache.enabled && options.listen ? new ResponseCache({ maxBytes: config.responseCache.maxBytes, strictTransportSecurity: strictTransportSecurityFor(config), keyedByHost: !config.publicUrl }) : undefined;
   const app = Fastify({
     ...(responseCache && { serverFactory: responseCacheServer(responseCache) }),
     logger: options.logger === false ? false : { level: config.logLevel },

@@ -29,7 +29,7 @@ const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
 export async function registerCors(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    if (methods.every((method) => isCrossOriginRead(route.url ?? route.path, method))) route.config = { ...route.config, cors: { origin: '*' } };
+    if (methods.every((method) => isCrossOriginRead(route.url ?? route.path, method))) route.config = { ...route.config, cors: { origin: '*' } } as typeof route.config;
   });
   await app.register(cors, {
     origin: false,
