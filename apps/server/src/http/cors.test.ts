@@ -124,3 +124,22 @@ describe('staff paths stay same-origin', () => {
     }
   });
 });
+
+describe('pictures as absolute URLs without PUBLIC_URL', () => {
+  it("answers them on the request's own origin, and the response cache never gives one host another's", async () => {
+    await database.db.insertInto('teams').values({ name: 'Logo Team', picture: '/media/teams/x/logo.svg', elo: 1000 }).execute();
+    const url = '/v1/public/teams?name=logo';
+    const pictureFor = async (host: string) => {
+      const response = await app.inject({ method: 'GET', url, headers: { host, origin: OTHER_SITE } });
+      return [response.headers['x-cache'] ?? 'miss', response.json().results[0].picture];
+    };
+    // The insert's change notice empties the cache when it arrives: wait until a.example's answer is kept.
+    await vi.waitFor(async () => expect(await pictureFor('a.example')).toEqual(['hit', 'http://a.example/media/teams/x/logo.svg']));
+    expect(await pictureFor('b.example')).toEqual(['miss', 'http://b.example/media/teams/x/logo.svg']);
+    expect(await pictureFor('b.example')).toEqual(['hit', 'http://b.example/media/teams/x/logo.svg']);
+    expect(await pictureFor('a.example')).toEqual(['hit', 'http://a.example/media/teams/x/logo.svg']);
+    // The web app, on this origin, keeps the path.
+    const trpc = await app.inject({ method: 'GET', url: `/trpc/public.teams?input=${encodeURIComponent(JSON.stringify({ name: 'logo' }))}` });
+    expect(trpc.json().result.data.results[0].picture).toBe('/media/teams/x/logo.svg');
+  });
+});
