@@ -29,3 +29,13 @@ export function withAbsoluteSitePaths<T>(answer: T, origin: string): T {
 export function withAbsoluteContentImages<T>(answer: T, origin: string): T {
   return prefixed(answer, origin, (text) => text.startsWith('/content/images/')) as T;
 }
+
+const SITE_PATH_IN_JSON = /"(picture|bracket_link)":"\/(?!\/)/g;
+
+/**
+ * The same for answers already written as JSON text, such as the live stream's events, which
+ * are serialised once for every listener: each listener's copy gets its own origin.
+ */
+export function withAbsoluteSitePathsInJson(json: string, origin: string): string {
+  return json.replace(SITE_PATH_IN_JSON, (_match, field: string) => `"${field}":"${origin}/`);
+}
