@@ -15,6 +15,7 @@ import { registerSitemapRoutes } from './features/pages/sitemap';
 import { registerApiDocs } from './http/api-docs';
 import { BODY_LIMIT, limitTrpcBodies } from './http/body-limits';
 import { registerCaching } from './http/caching';
+import { registerCors } from './http/cors';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { restErrorResponse, toTrpcError } from './http/errors';
 import { requestInfo } from './http/request-info';
@@ -72,7 +73,7 @@ export interface BuildAppOptions extends AppDeps {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, readDb, config } = options;
   const deps: AppDeps = { db, readDb, config, jobs: options.jobs };
-  const responseCache = config.responseCache.enabled && options.listen ? new ResponseCache({ maxBytes: config.responseCache.maxBytes, strictTransportSecurity: strictTransportSecurityFor(config) }) : undefined;
+  const responseCache = config.responseCache.enabled && options.listen ? new ResponseCache({ maxBytes: config.responseCache.maxBytes, strictTransportSecurity: strictTransportSecurityFor(config), keyedByHost: !config.publicUrl }) : undefined;
   const app = Fastify({
     serverFactory: httpServerFactory(config.http, responseCache),
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -88,6 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The cache's hook comes first: a hit carries the security headers it kept (response-cache.ts).
   if (responseCache && options.listen) await startResponseCache(app, responseCache, options.listen, db);
   registerSecurityHeaders(app, config);
+  // Before every route: it marks each one as it is declared (http/cors.ts).
+  await registerCors(app);
   // Before compress, so the ETag hook sees the plain body.
   registerCaching(app, responseCache);
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ids } from './league-fixture';
+import { withAbsoluteSitePaths } from '../src/http/absolute-urls';
 import { names, startPublicApp, type PublicApp } from './public-app';
+
+/** The origin inject's requests come to: /v1 answers pictures absolute on it (no PUBLIC_URL). */
+const ORIGIN = 'http://localhost:80';
 
 let site: PublicApp;
 beforeAll(async () => {
@@ -23,14 +27,18 @@ describe('GET /v1/public/teams', () => {
     const body = await list('/v1/public/teams');
     expect(names(body)).toEqual(['Alpha Wolves', 'Beta Bears', 'Gamma Rays', 'Epsilon', 'Delta_50%']);
     expect(body).toMatchObject({ count: 5, total_pages: 1, current_page: 1, page_size: 20 });
-    expect(body.results[0]).toEqual({
+    const { current_competitions: competitions, current_ranking: ranking, ...alpha } = body.results[0];
+    expect(alpha).toEqual({
       id: ids.alpha,
       name: 'Alpha Wolves',
-      picture: '/media/alpha.png',
+      picture: `${ORIGIN}/media/alpha.png`,
       school_name: 'North University',
       elo: 1500,
-      captain: { id: ids.ace, name: 'Ace', picture: '/media/ace.png' },
+      captain: { id: ids.ace, name: 'Ace', picture: `${ORIGIN}/media/ace.png` },
     });
+    // What the current season is depends on today (the fixture's seasons are in 2026).
+    expect(Array.isArray(competitions)).toBe(true);
+    expect(ranking === null || typeof ranking.rank === 'number').toBe(true);
     expect(body.results[1].captain).toBeNull();
   });
 
@@ -83,10 +91,12 @@ describe('GET /v1/public/players', () => {
     expect(body.results[0]).toEqual({
       id: ids.ace,
       name: 'Ace',
-      picture: '/media/ace.png',
+      picture: `${ORIGIN}/media/ace.png`,
       skill_level: 10,
+      steam_id: null,
+      faceit_id: null,
       elo: 2000,
-      team: { id: ids.alpha, name: 'Alpha Wolves', picture: '/media/alpha.png' },
+      team: { id: ids.alpha, name: 'Alpha Wolves', picture: `${ORIGIN}/media/alpha.png` },
       benched: false,
       visible: true,
     });
@@ -142,7 +152,7 @@ describe('GET /v1/public/matches', () => {
       id: ids.fallOpener,
       date: '2026-09-05T18:00:00.000Z',
       status: 'completed',
-      team1: { id: ids.alpha, name: 'Alpha Wolves', picture: '/media/alpha.png', elo: 1500 },
+      team1: { id: ids.alpha, name: 'Alpha Wolves', picture: `${ORIGIN}/media/alpha.png`, elo: 1500 },
       team2: { id: ids.beta, name: 'Beta Bears', picture: null, elo: 1400 },
       score_team1: 16,
       score_team2: 10,
@@ -152,6 +162,7 @@ describe('GET /v1/public/matches', () => {
       season_id: ids.fall,
       url: 'https://www.faceit.com/en/cs2/room/m-fall-1',
       platform: 'faceit',
+      event_match: null,
     });
     expect(body.results[1]).toMatchObject({ id: ids.fallFinal, platform: 'leaguespot', winner: { id: ids.gamma } });
     const undated = (await list('/v1/public/matches?status=scheduled')).results.at(-1);
@@ -207,7 +218,7 @@ describe('GET /v1/public/seasons', () => {
   test('newest first by default; by name and end date', async () => {
     const body = await list('/v1/public/seasons');
     expect(body).toMatchObject({ count: 2, page_size: 50 });
-    expect(body.results[0]).toEqual({ id: ids.fall, name: 'Fall 2026', start_date: '2026-08-20', end_date: '2026-12-20' });
+    expect(body.results[0]).toEqual({ id: ids.fall, name: 'Fall 2026', start_date: '2026-08-20', end_date: '2026-12-20', is_current: expect.any(Boolean) });
     expect(names(await list('/v1/public/seasons?sort=start_date&order=asc'))).toEqual(['Spring 2026', 'Fall 2026']);
     expect(names(await list('/v1/public/seasons?sort=name'))).toEqual(['Fall 2026', 'Spring 2026']);
     expect(names(await list('/v1/public/seasons?sort=end_date&order=desc'))).toEqual(['Fall 2026', 'Spring 2026']);
@@ -237,7 +248,8 @@ describe('GET /v1/public/rankings and /v1/public/ranking-items', () => {
       id: expect.any(String),
       rank: 1,
       elo: 1500,
-      team: { id: ids.alpha, name: 'Alpha Wolves', picture: '/media/alpha.png', school_name: 'North University' },
+      team: { id: ids.alpha, name: 'Alpha Wolves', picture: `${ORIGIN}/media/alpha.png`, school_name: 'North University' },
+      ranking: { id: ids.weekTwo, date: expect.any(String) },
     });
     const reversed = await list(`/v1/public/ranking-items?ranking_id=${ids.weekTwo}&sort=rank&order=desc&page_size=3`);
     expect(reversed.results.map((r: { rank: number }) => r.rank)).toEqual([4, 3, 2]);
@@ -284,7 +296,8 @@ describe('tRPC /trpc/public.*', () => {
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
     const trpc = await site.get(`/trpc/public.${procedure}${query}`);
     expect(trpc.status).toBe(200);
-    expect(trpc.body.result.data).toEqual((await site.get(restUrl)).body);
+    // The web app, on this origin, keeps picture paths; /v1 answers them absolute.
+    expect(withAbsoluteSitePaths(trpc.body.result.data, ORIGIN)).toEqual((await site.get(restUrl)).body);
   });
 
   test('a typed caller gets the same validation: a malformed id is BAD_REQUEST', async () => {

@@ -346,7 +346,8 @@ describe('the response cache, bounded', () => {
   });
 
   it('gives each hit the HSTS of its own request, not of the one that filled the entry', async () => {
-    const replica = await startReplica(database, { TRUST_PROXY: 'true' });
+    // With PUBLIC_URL the answers do not depend on the request's protocol (pictures are absolute on it), so both share an entry.
+    const replica = await startReplica(database, { TRUST_PROXY: 'true', PUBLIC_URL: 'https://campus-elo.test' });
     const hsts = (response: LightMyRequestResponse) => [response.headers['x-cache'], response.headers['strict-transport-security']];
     try {
       const url = '/v1/public/seasons?page_size=2';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateOnly } from './admin-seasons';
 import { multilineText, plainText, requiredName } from './form-rules';
 import { isPictureUrl, isWebUrl, WEB_URL_MESSAGE } from './text-rules';
-import { pageParam, pageSizeParam, uuidParam } from './query-params';
+import { booleanParam, commaListParam, orderParam, pageParam, pageSizeParam, textFilterParam, uuidParam } from './query-params';
 
 // Events: tournaments with a bracket, a round robin or a Swiss (docs/contract.md, "Events").
 
@@ -38,6 +38,85 @@ export const eventLinks = z.object({
   stream2: z.string().nullable(),
   discord: z.string().nullable(),
   registration: z.string().nullable(),
+  /** The rules document. */
+  rules: z.string().nullable(),
+});
+
+/** An amount of money ('1500', '12.50'), answered as text with two decimals; empty means none. */
+const moneyValue = z
+  .union([z.number(), z.string()])
+  .transform((v) => String(v).trim())
+  .refine((v) => v === '' || /^\d{1,10}(\.\d{1,2})?$/.test(v), { error: 'Expected an amount such as 1500 or 12.50' })
+  .transform((v) => (v === '' ? null : Number(v).toFixed(2)))
+  .nullable()
+  .optional();
+/** An ISO date-time; empty means none. */
+const dateTimeValue = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))), { error: 'Expected an ISO date-time' })
+  .transform((v) => (v === '' ? null : new Date(v).toISOString()))
+  .nullable()
+  .optional();
+
+/**
+ * What a visitor needs to enter an event (issue 23): prize pool and entry fee in one currency,
+ * the most teams, registration open and until when, featured, and the division it is for.
+ */
+export const eventDetailsInput = z.object({
+  prize_pool: moneyValue,
+  prize_currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: 'Expected a currency code such as USD' })
+    .default('USD'),
+  entry_fee: moneyValue,
+  max_teams: z.coerce.number().int().min(2).max(1024).nullable().optional(),
+  registration_open: z.boolean().default(false),
+  registration_deadline: dateTimeValue,
+  featured: z.boolean().default(false),
+  division: plainText(100)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+});
+export const eventDetails = z.object({
+  prize_pool: z.string().nullable(),
+  prize_currency: z.string(),
+  entry_fee: z.string().nullable(),
+  max_teams: z.number().int().nullable(),
+  registration_open: z.boolean(),
+  registration_deadline: z.string().nullable(),
+  featured: z.boolean(),
+  division: z.string().nullable(),
+});
+
+/**
+ * The earlier site's `custom_details` of an event, answered for the scripts and sites written
+ * for it: our links and details under its names. `bracket_link` is the event's page here.
+ */
+export const eventCustomDetails = z.object({
+  id: z.string(),
+  bracket_link: z.string(),
+  stream_link: z.string().nullable(),
+  secondary_stream_link: z.string().nullable(),
+  discord_link: z.string().nullable(),
+  registration_link: z.string().nullable(),
+  rules_document: z.string().nullable(),
+  prize_pool: z.string().nullable(),
+  prize_currency: z.string(),
+  max_teams: z.number().int().nullable(),
+  entry_fee: z.string().nullable(),
+  format: z.string(),
+  game_mode: z.string().nullable(),
+  division: z.string().nullable(),
+  is_featured: z.boolean(),
+  is_public: z.boolean(),
+  registration_open: z.boolean(),
+  registration_deadline: z.string().nullable(),
+  twitter_hashtag: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
 });
 
 const eventFields = z.object({
@@ -47,7 +126,8 @@ const eventFields = z.object({
   season_id: uuidParam.nullable().optional(),
   description: multilineText(10_000).default(''),
   picture: eventPictureValue,
-  links: z.object({ stream: linkValue, stream2: linkValue, discord: linkValue, registration: linkValue }).default({}),
+  links: z.object({ stream: linkValue, stream2: linkValue, discord: linkValue, registration: linkValue, rules: linkValue }).default({}),
+  details: eventDetailsInput.prefault({}),
 });
 const endNotBeforeStart = { error: 'The end date must not be before the start date', path: ['end_date'] };
 
@@ -112,6 +192,15 @@ export const eventLinkMatchInput = z.object({
 export const eventListInput = z.object({
   status: eventStatus.optional(),
   season_id: uuidParam.optional(),
+  id: commaListParam(uuidParam).optional(),
+  /** Part of the name, ignoring case. */
+  name: textFilterParam.optional(),
+  featured: booleanParam.optional(),
+  /** Every event here is public: `true` (the earlier site's default) and `false` list the same. */
+  public_only: booleanParam.optional(),
+  /** Absent: newest start first, as before. */
+  sort: z.enum(['start_date', 'name', 'end_date']).optional(),
+  order: orderParam.optional(),
   page: pageParam,
   page_size: pageSizeParam(20),
 });
@@ -127,6 +216,9 @@ export const eventListItem = z.object({
   status: eventStatus,
   team_count: z.number().int(),
   winner: teamRef.nullable(),
+  description: z.string(),
+  details: eventDetails,
+  custom_details: eventCustomDetails,
 });
 
 /** A slot's side: the team, or null while unknown (a bye has no opponent at all: is_bye). */
@@ -193,7 +285,7 @@ export const eventListOutput = z.object({
 /** GET /v1/public/teams/{id}/events: the team's events, newest first, with its seed and placement. */
 export const teamEventsOutput = z.object({
   results: z.array(
-    eventListItem.omit({ team_count: true, winner: true }).extend({
+    eventListItem.omit({ team_count: true, winner: true, description: true, details: true, custom_details: true }).extend({
       seed: z.number().int().nullable(),
       /**
        * 'Champion', 'Runner-up', 'Out in Semifinals' (elimination, once out), '2nd of 5'

@@ -11,7 +11,7 @@ const resultLetter = z.enum(['W', 'L']);
 export const entityPathInput = z.object({ id: uuidParam });
 
 // ---- team page
-export const teamPage = teamListItem.extend({
+export const teamPage = teamListItem.omit({ current_competitions: true, current_ranking: true }).extend({
   /** Place among all teams by Elo (ties by name), from 1. */
   rank: z.number().int(),
   /** Place in the latest weekly snapshot; null when the team is in none. */

@@ -20,6 +20,7 @@ import * as events from './migrations/0080_events';
 import * as jobsHeartbeatCancel from './migrations/0085_jobs_heartbeat_cancel';
 import * as listCountSummaries from './migrations/0090_list_count_summaries';
 import * as auditActorKept from './migrations/0091_audit_actor_kept';
+import * as eventDetails from './migrations/0093_event_details';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0085_jobs_heartbeat_cancel': jobsHeartbeatCancel,
   '0090_list_count_summaries': listCountSummaries,
   '0091_audit_actor_kept': auditActorKept,
+  '0093_event_details': eventDetails,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

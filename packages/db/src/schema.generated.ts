@@ -8,6 +8,8 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
 
+export type Numeric = ColumnType<number, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AuditLog {
@@ -179,13 +181,40 @@ export interface Events {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   discord_url: string | null;
+  /**
+   * The division the event is for (free text, such as honors), or null.
+   */
+  division: string | null;
   end_date: string;
+  /**
+   * The entry fee per team in prize_currency, or null.
+   */
+  entry_fee: Numeric | null;
+  /**
+   * Shown first in lists of events (featured=true).
+   */
+  featured: Generated<boolean>;
   format: "single_elimination" | "double_elimination" | "round_robin" | "swiss";
   grand_final_reset: Generated<boolean>;
   id: Generated<string>;
+  max_teams: number | null;
   name: string;
   picture: string | null;
+  /**
+   * ISO 4217 code of the prize pool and the entry fee.
+   */
+  prize_currency: Generated<string>;
+  /**
+   * The total prize pool in prize_currency, or null when there is none to show.
+   */
+  prize_pool: Numeric | null;
+  registration_deadline: Timestamp | null;
+  registration_open: Generated<boolean>;
   registration_url: string | null;
+  /**
+   * Link to the rules document.
+   */
+  rules_url: string | null;
   season_id: string | null;
   /**
    * How the seeds were set: by current Elo, by hand, or at random from seeding_seed.

@@ -84,7 +84,17 @@ export interface ResponseCacheOptions {
   maxBytes: number;
   /** The Strict-Transport-Security this request gets, if any (security-headers.ts). */
   strictTransportSecurity?: (req: IncomingMessage) => string | undefined;
+  /**
+   * Without PUBLIC_URL, /v1's pictures are absolute on the request's own origin
+   * (http/absolute-urls.ts): answers are then kept per host, so one host never gets
+   * another's URLs.
+   */
+  keyedByHost?: boolean;
 }
+
+/** What decides the request's origin (Fastify's req.host and req.protocol read these). */
+const hostOf = (req: IncomingMessage) =>
+  [req.headers.host, req.headers['x-forwarded-host'], req.headers['x-forwarded-proto'], (req.socket as { encrypted?: boolean } | null)?.encrypted ? 'tls' : ''].join('|');
 
 /**
  * Anonymous public GETs answered from memory (docs/architecture.md, "The response cache").
@@ -104,9 +114,11 @@ export class ResponseCache {
   private generation = 0;
   private listening = false;
   private readonly strictTransportSecurity: (req: IncomingMessage) => string | undefined;
+  private readonly keyedByHost: boolean;
 
   constructor(options: ResponseCacheOptions) {
     this.strictTransportSecurity = options.strictTransportSecurity ?? (() => undefined);
+    this.keyedByHost = options.keyedByHost ?? false;
     this.answers = new LRUCache({
       maxSize: options.maxBytes,
       sizeCalculation: (answer, key) => key.length + Object.values(answer.bodies).reduce((sum, body) => sum + body.length, 0),
@@ -145,7 +157,7 @@ export class ResponseCache {
    */
   async answer(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     if (!this.listening || req.method !== 'GET' || !mayShare(req)) return false;
-    const key = cacheKeyOf(req.url);
+    const key = this.keyOf(req.raw);
     if (key === undefined) return false;
     let answer = this.answers.get(key);
     if (!answer) {
@@ -169,11 +181,16 @@ export class ResponseCache {
    */
   answerRaw(req: IncomingMessage, res: ServerResponse): boolean {
     if (!this.listening || req.method !== 'GET' || req.url === undefined || !mayShare(req)) return false;
-    const key = cacheKeyOf(req.url);
+    const key = this.keyOf(req);
     const answer = key === undefined ? undefined : this.answers.get(key);
     if (!answer) return false;
     this.write(req, res, answer);
     return true;
+  }
+
+  private keyOf(req: IncomingMessage): string | undefined {
+    const key = req.url === undefined ? undefined : cacheKeyOf(req.url);
+    return key !== undefined && this.keyedByHost ? `${hostOf(req)} ${key}` : key;
   }
 
   /** Whether this request was answered from the cache (onSend leaves it alone). */

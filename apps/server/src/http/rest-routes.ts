@@ -1,12 +1,30 @@
 import type { FileReply } from '@campus-elo/api-contract';
 import type { AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { siteOrigin } from '../features/pages/site-origin';
 import { createCallerFactory, createContext, type AppDeps } from '../trpc';
+import { withAbsoluteSitePaths } from './absolute-urls';
 import { restErrorResponse } from './errors';
 import { requestInfo } from './request-info';
 import { restEndpoints, type RestEndpoint } from './rest-endpoints';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A query string without its empty values: the earlier site's clients send unset filters as
+ * `?season_id=&date_from=`, which means no filter (docs/contract.md, "General rules").
+ */
+function withoutEmptyValues(query: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(query).flatMap(([name, value]) => {
+      if (Array.isArray(value)) {
+        const given = value.filter((item) => item !== '');
+        return given.length > 0 ? [[name, given]] : [];
+      }
+      return value === '' ? [] : [[name, value]];
+    }),
+  );
+}
 
 /**
  * A REST call's input for its procedure: the query string (GET, DELETE) or the JSON body
@@ -16,7 +34,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 function restInput(endpoint: RestEndpoint, req: FastifyRequest): unknown {
   const params = req.params as Record<string, string>;
   const { method } = endpoint.rest;
-  const query = method === 'GET' || method === 'DELETE' ? (req.query as Record<string, unknown>) : {};
+  const query = method === 'GET' ? withoutEmptyValues(req.query as Record<string, unknown>) : method === 'DELETE' ? (req.query as Record<string, unknown>) : {};
   const body = method === 'GET' ? undefined : req.body;
   // A body that is not an object cannot carry fields: pass it on for the schema to refuse.
   if (body !== undefined && body !== null && !isPlainObject(body)) return body;
@@ -70,7 +88,8 @@ export function registerRestRoutes(v1: FastifyInstance, deps: AppDeps, router: A
             }
             const result = await call(caller, restInput(endpoint, req));
             if (endpoint.rest.reply === 'file') return sendFile(reply, result as FileReply);
-            return reply.code(endpoint.rest.status ?? 200).send(result);
+            const answer = endpoint.access === 'public' ? withAbsoluteSitePaths(result, siteOrigin(deps.config, req)) : result;
+            return reply.code(endpoint.rest.status ?? 200).send(answer);
           } catch (error) {
             return sendRestError(reply, error);
           }

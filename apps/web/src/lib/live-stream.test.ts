@@ -23,6 +23,7 @@ const item = (id: string, status: MatchListItem['status'], score: [number, numbe
   season_id: null,
   url: null,
   platform: 'faceit',
+  event_match: null,
 });
 const paged = (results: MatchListItem[]): Paged<MatchListItem> => ({ count: results.length, total_pages: 1, current_page: 1, page_size: 20, results });
 const listKey = (input: Record<string, unknown>) => getQueryKey(trpc.public.matches, input as never, 'query');

@@ -73,7 +73,8 @@ describe('local content endpoint over the demo dataset', () => {
     expect(posts.some((post) => post.author === null)).toBe(true);
     expect(posts.some((post) => post.imageUrl === null)).toBe(true);
     const withImage = posts.find((post) => post.imageUrl);
-    expect(withImage?.imageUrl).toMatch(/^\/content\/images\/[0-9a-f]{40}-1200x675\.webp$/);
+    // Absolute, as Sanity's CDN URLs are, on the request's origin (no PUBLIC_URL here).
+    expect(withImage?.imageUrl).toMatch(/^http:\/\/localhost:80\/content\/images\/[0-9a-f]{40}-1200x675\.webp$/);
     expect(withImage?.imageDimensions).toEqual({ width: 1200, height: 675 });
   });
 
@@ -107,7 +108,7 @@ describe('local content endpoint over the demo dataset', () => {
     expect(article?.slug).toBe('how-elo-rankings-work');
     expect(article?.author).toBeNull();
     const image = article?.body?.find((block) => block._type === 'image');
-    expect(image).toMatchObject({ url: expect.stringMatching(/^\/content\/images\//), dimensions: { width: 1200, height: 675 } });
+    expect(image).toMatchObject({ url: expect.stringMatching(/^http:\/\/localhost:80\/content\/images\//), dimensions: { width: 1200, height: 675 } });
     expect(image?.alt).toEqual(expect.any(String));
     expect(image?.caption).toEqual(expect.any(String));
   });
@@ -156,7 +157,7 @@ describe('local content endpoint over the demo dataset', () => {
 
   it('serves the post images with long-lived caching', async () => {
     const posts = newsPostListResult.parse((await get(homePostsQuery)).body.result);
-    const imageUrl = posts.find((post) => post.imageUrl)?.imageUrl ?? '';
+    const imageUrl = new URL(posts.find((post) => post.imageUrl)?.imageUrl ?? '').pathname;
     const response = await app.inject({ method: 'GET', url: imageUrl });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/webp');

@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withAbsoluteContentImages } from '../../http/absolute-urls';
+import { siteOrigin } from '../pages/site-origin';
 import type { AppDeps } from '../../trpc';
 import { openContentDataset, resolveContentDatasetPath, type ContentDataset } from './dataset';
 import { ContentQueryError, documentsForPerspective, runGroq, type QueryErrorBody } from './groq';
@@ -75,7 +77,7 @@ export async function registerContentRoutes(app: FastifyInstance, { config }: Pi
   const dataset = openContentDataset(datasetFile, (message) => app.log.warn(message));
 
   /** Answers in Sanity's envelope; reading the input may throw a ContentQueryError (400) too. */
-  async function answerQuery(reply: FastifyReply, route: QueryRouteParams, readInput: () => QueryInput) {
+  async function answerQuery(req: FastifyRequest, reply: FastifyReply, route: QueryRouteParams, readInput: () => QueryInput) {
     const started = performance.now();
     try {
       if (!API_VERSION.test(route.version)) throw badRequest(`Invalid API version "${route.version}"`);
@@ -88,7 +90,11 @@ export async function registerContentRoutes(app: FastifyInstance, { config }: Pi
       if (typeof input.query !== 'string' || input.query.trim() === '') throw badRequest('The query parameter "query" is required');
       const perspective = typeof input.perspective === 'string' ? input.perspective : undefined;
       const documents = documentsForPerspective(await dataset.documents(), perspective);
-      const result = await runGroq(documents, input.query, input.params, { projectId: LOCAL_CONTENT_PROJECT_ID, dataset: route.dataset });
+      // Absolute picture URLs, as Sanity's CDN gives, so other sites can show them.
+      const result = withAbsoluteContentImages(
+        await runGroq(documents, input.query, input.params, { projectId: LOCAL_CONTENT_PROJECT_ID, dataset: route.dataset }),
+        siteOrigin(config, req),
+      );
       const ms = Math.round(performance.now() - started);
       return reply.send(input.returnQuery === 'false' ? { result, ms } : { query: input.query, result, ms });
     } catch (error) {
@@ -98,7 +104,7 @@ export async function registerContentRoutes(app: FastifyInstance, { config }: Pi
   }
 
   app.get<{ Params: QueryRouteParams; Querystring: QueryString }>('/content/:version/data/query/:dataset', (req, reply) =>
-    answerQuery(reply, req.params, () => ({
+    answerQuery(req, reply, req.params, () => ({
       query: firstValue(req.query.query),
       params: parametersFromQueryString(req.query),
       perspective: firstValue(req.query.perspective),
@@ -107,7 +113,7 @@ export async function registerContentRoutes(app: FastifyInstance, { config }: Pi
   );
 
   app.post<{ Params: QueryRouteParams; Querystring: QueryString }>('/content/:version/data/query/:dataset', (req, reply) =>
-    answerQuery(reply, req.params, () => {
+    answerQuery(req, reply, req.params, () => {
       const body = parametersFromBody(req.body);
       return { ...body, perspective: body.perspective ?? firstValue(req.query.perspective), returnQuery: firstValue(req.query.returnQuery) };
     }),

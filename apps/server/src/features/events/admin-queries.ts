@@ -67,8 +67,8 @@ async function refreshSummary(trx: Trx, event: BracketEvent): Promise<void> {
 }
 
 /** The columns an event's details fill, the same on create and on edit. */
-function detailColumns(input: Pick<EventCreateInput, 'name' | 'start_date' | 'end_date' | 'season_id' | 'description' | 'picture' | 'links'>) {
-  const { links } = input;
+function detailColumns(input: Pick<EventCreateInput, 'name' | 'start_date' | 'end_date' | 'season_id' | 'description' | 'picture' | 'links' | 'details'>) {
+  const { links, details } = input;
   return {
     name: input.name,
     start_date: input.start_date,
@@ -80,6 +80,15 @@ function detailColumns(input: Pick<EventCreateInput, 'name' | 'start_date' | 'en
     stream2_url: links.stream2 ?? null,
     discord_url: links.discord ?? null,
     registration_url: links.registration ?? null,
+    rules_url: links.rules ?? null,
+    prize_pool: details.prize_pool ?? null,
+    prize_currency: details.prize_currency,
+    entry_fee: details.entry_fee ?? null,
+    max_teams: details.max_teams ?? null,
+    registration_open: details.registration_open,
+    registration_deadline: details.registration_deadline ?? null,
+    featured: details.featured,
+    division: details.division ?? null,
   };
 }
 

@@ -71,6 +71,31 @@ describe('event paths', () => {
     expect(badLink.statusCode).toBe(400);
   });
 
+  it('stores the event details (issue 23), answers them as details and custom_details, and refuses bad ones', async () => {
+    const base = { name: 'Winter Invitational', start_date: '2099-01-10', end_date: '2099-01-11' };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/events/${eventId}/`,
+      headers: admin,
+      payload: {
+        ...base,
+        links: { rules: 'https://league.example/rules.pdf' },
+        details: { prize_pool: '1500', prize_currency: 'eur', entry_fee: 12.5, max_teams: 16, registration_open: true, registration_deadline: '2099-01-05T18:00:00Z', featured: true, division: 'honors' },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const event = (await t.app.inject({ method: 'GET', url: `/v1/public/events/${eventId}` })).json();
+    expect(event.details).toEqual({ prize_pool: '1500.00', prize_currency: 'EUR', entry_fee: '12.50', max_teams: 16, registration_open: true, registration_deadline: '2099-01-05T18:00:00.000Z', featured: true, division: 'honors' });
+    expect(event.links.rules).toBe('https://league.example/rules.pdf');
+    expect(event.custom_details).toMatchObject({ prize_pool: '1500.00', entry_fee: '12.50', rules_document: 'https://league.example/rules.pdf', is_featured: true, division: 'honors', bracket_link: `http://localhost:80/events/${eventId}` });
+    for (const details of [{ prize_pool: '-5' }, { prize_pool: '1e9' }, { entry_fee: '12.345' }, { prize_currency: 'dollars' }, { max_teams: 1 }, { registration_deadline: 'soon' }]) {
+      const refused = await t.app.inject({ method: 'PUT', url: `/v1/events/${eventId}/`, headers: admin, payload: { ...base, details } });
+      expect(refused.statusCode, JSON.stringify(details)).toBe(400);
+    }
+    // PUT replaces: details left out become empty again.
+    expect((await t.app.inject({ method: 'PUT', url: `/v1/events/${eventId}/`, headers: admin, payload: base })).json().details).toMatchObject({ prize_pool: null, featured: false, prize_currency: 'USD' });
+  });
+
   it('links a match only between the slot\'s teams (409 otherwise), and leaves deletion to the owner', async () => {
     const event = (await t.app.inject({ method: 'GET', url: `/v1/public/events/${eventId}` })).json() as { stages: { rounds: { matches: { id: number; team1: { id: string }; team2: { id: string } }[] }[] }[] };
     const slot = event.stages[0]!.rounds[0]!.matches[0]!;

@@ -4,7 +4,7 @@ import type { Database } from '@campus-elo/db';
 import { eventStatus, placementLabel, standings } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
 import { notFound } from '../../lib/errors';
-import { pageWindow, toPaged } from '../../lib/paging';
+import { containsPattern, pageWindow, toPaged } from '../../lib/paging';
 import { readBracket, type BracketEvent, type BracketRead } from './bracket';
 
 type Db = Kysely<Database>;
@@ -23,7 +23,91 @@ const eventColumns = [
   'events.swiss_rounds',
   'events.winner_team_id',
   'events.any_played',
+  'events.description',
+  'events.stream_url',
+  'events.stream2_url',
+  'events.discord_url',
+  'events.registration_url',
+  'events.rules_url',
+  'events.prize_pool',
+  'events.prize_currency',
+  'events.entry_fee',
+  'events.max_teams',
+  'events.registration_open',
+  'events.registration_deadline',
+  'events.featured',
+  'events.division',
 ] as const;
+
+interface EventDetailRow {
+  id: string;
+  format: EventDetail['format'];
+  description: string;
+  stream_url: string | null;
+  stream2_url: string | null;
+  discord_url: string | null;
+  registration_url: string | null;
+  rules_url: string | null;
+  prize_pool: number | string | null;
+  prize_currency: string;
+  entry_fee: number | string | null;
+  max_teams: number | null;
+  registration_open: boolean;
+  registration_deadline: Date | string | null;
+  featured: boolean;
+  division: string | null;
+}
+
+/** Money is answered as text with two decimals ('1500.00'), as the earlier site did. */
+const money = (value: number | string | null) => (value === null ? null : Number(value).toFixed(2));
+
+/**
+ * An event's description, links and details, and the same under the earlier site's
+ * `custom_details` names (docs/contract.md, "Events"). Its bracket_link is the event's page
+ * here, made absolute by the REST layer (http/absolute-urls.ts).
+ */
+function eventExtras(row: EventDetailRow): Pick<EventDetail, 'description' | 'links' | 'details' | 'custom_details'> {
+  const links = { stream: row.stream_url, stream2: row.stream2_url, discord: row.discord_url, registration: row.registration_url, rules: row.rules_url };
+  const details = {
+    prize_pool: money(row.prize_pool),
+    prize_currency: row.prize_currency,
+    entry_fee: money(row.entry_fee),
+    max_teams: row.max_teams,
+    registration_open: row.registration_open,
+    registration_deadline: row.registration_deadline === null ? null : new Date(row.registration_deadline).toISOString(),
+    featured: row.featured,
+    division: row.division,
+  };
+  return {
+    description: row.description,
+    links,
+    details,
+    custom_details: {
+      id: row.id,
+      bracket_link: `/events/${row.id}`,
+      stream_link: links.stream,
+      secondary_stream_link: links.stream2,
+      discord_link: links.discord,
+      registration_link: links.registration,
+      rules_document: links.rules,
+      prize_pool: details.prize_pool,
+      prize_currency: details.prize_currency,
+      max_teams: details.max_teams,
+      entry_fee: details.entry_fee,
+      format: row.format,
+      game_mode: null,
+      division: details.division,
+      is_featured: details.featured,
+      is_public: true,
+      registration_open: details.registration_open,
+      registration_deadline: details.registration_deadline,
+      twitter_hashtag: null,
+      metadata: {},
+    },
+  };
+}
+
+const EVENT_SORT_COLUMNS = { start_date: 'events.start_date', end_date: 'events.end_date', name: 'events.name' } as const;
 
 /** GET /v1/public/events: newest start first, filtered by status (as of today) and season. */
 export async function listEvents(db: Db, rawInput: EventListInput, today: Date = new Date()): Promise<Paged<EventListItem>> {
@@ -31,6 +115,12 @@ export async function listEvents(db: Db, rawInput: EventListInput, today: Date =
   const day = todayText(today);
   let query = db.selectFrom('events');
   if (input.season_id) query = query.where('events.season_id', '=', input.season_id);
+  if (input.id) query = query.where('events.id', 'in', input.id);
+  if (input.name) query = query.where('events.name', 'ilike', containsPattern(input.name));
+  if (input.featured !== undefined) query = query.where('events.featured', '=', input.featured);
+  // Every event here is public, so public_only filters nothing.
+  const sortColumn = EVENT_SORT_COLUMNS[input.sort ?? 'start_date'];
+  const direction = input.order ?? (input.sort === 'name' ? 'asc' : 'desc');
   // The status rule of the domain (eventStatus), as SQL so it can filter and page.
   const past = sql<boolean>`(events.winner_team_id IS NOT NULL OR events.end_date < ${day})`;
   const upcoming = sql<boolean>`(NOT ${past} AND events.start_date > ${day} AND NOT events.any_played)`;
@@ -46,7 +136,8 @@ export async function listEvents(db: Db, rawInput: EventListInput, today: Date =
       .select(eventColumns)
       .select(['seasons.id as season_id', 'seasons.name as season_name', 'winner.name as winner_name', 'winner.picture as winner_picture'])
       .select((eb) => eb.selectFrom('event_teams').whereRef('event_teams.event_id', '=', 'events.id').select(eb.fn.countAll<number>().as('n')).as('team_count'))
-      .orderBy('events.start_date', 'desc')
+      .orderBy(sortColumn, direction)
+      .orderBy('events.name')
       .orderBy('events.id')
       .limit(limit)
       .offset(offset)
@@ -66,6 +157,7 @@ export async function listEvents(db: Db, rawInput: EventListInput, today: Date =
         status: eventStatus({ startDate: r.start_date, endDate: r.end_date, decided: r.winner_team_id !== null, anyPlayed: r.any_played }, day),
         team_count: Number(r.team_count ?? 0),
         winner: r.winner_team_id && r.winner_name ? { id: r.winner_team_id, name: r.winner_name, picture: r.winner_picture ?? null } : null,
+        ...eventExtras(r),
       })),
     },
     input,
@@ -156,11 +248,6 @@ export async function getEvent(db: Db, id: string, today: Date = new Date()): Pr
     .leftJoin('seasons', 'seasons.id', 'events.season_id')
     .select(eventColumns)
     .select([
-      'events.description',
-      'events.stream_url',
-      'events.stream2_url',
-      'events.discord_url',
-      'events.registration_url',
       'events.seeding',
       'events.seeding_seed',
       'seasons.id as season_id',
@@ -202,9 +289,8 @@ export async function getEvent(db: Db, id: string, today: Date = new Date()): Pr
     start_date: event.start_date,
     end_date: event.end_date,
     season: event.season_id && event.season_name ? { id: event.season_id, name: event.season_name } : null,
-    description: event.description,
     picture: event.picture,
-    links: { stream: event.stream_url, stream2: event.stream2_url, discord: event.discord_url, registration: event.registration_url },
+    ...eventExtras(event),
     format: event.format,
     status: eventStatus({ startDate: event.start_date, endDate: event.end_date, decided: summary.winnerTeamId !== null, anyPlayed: summary.bracket.anyPlayed }, todayText(today)),
     grand_final_reset: event.grand_final_reset,

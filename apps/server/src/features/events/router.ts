@@ -28,7 +28,17 @@ export const eventsPublicProcedures = {
         summary: 'Events, newest first',
         description: 'status: upcoming (before its start, nothing played), past (a winner decided, or after its end date), ongoing (otherwise).',
         tag: 'Public',
-        params: { ...PAGING_PARAMS, status: 'upcoming, ongoing or past', season_id: 'Only events of this season' },
+        params: {
+          ...PAGING_PARAMS,
+          status: 'upcoming, ongoing or past',
+          season_id: 'Only events of this season',
+          id: 'One event, or several comma-joined.',
+          name: 'Part of the event name, ignoring case.',
+          featured: 'true or false: only featured events, or only the others.',
+          public_only: 'Taken for the earlier site: every event here is public, so it filters nothing.',
+          sort: 'start_date (default), end_date or name; ties by name, then id.',
+          order: 'desc (default, newest start first; A-Z for name) or asc.',
+        },
       },
     })
     .input(eventListInput)

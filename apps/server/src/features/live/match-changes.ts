@@ -1,7 +1,7 @@
 import { matchListItem, type MatchListItem } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
-import { matchItemsQuery, toMatchItem } from '../matches/queries';
+import { matchItemsQuery, toMatchItems } from '../matches/queries';
 
 /** The channel the trigger of migration 0070 notifies: payload '<change id> <match id>'. */
 export const MATCH_CHANGES_CHANNEL = 'match_changes';
@@ -60,5 +60,5 @@ export async function matchItemsById(db: Kysely<Database>, ids: readonly string[
   const filtered = db.selectFrom('matches').where('matches.id', 'in', ids);
   const rows = await matchItemsQuery(db, filtered, [{ column: 'id', direction: 'asc' }], { limit: ids.length }).execute();
   // Parsed with the list's own schema: exactly the shape the list answers.
-  return new Map(rows.map((row) => [row.id, matchListItem.parse(toMatchItem(row))]));
+  return new Map((await toMatchItems(db, rows)).map((item) => [item.id, matchListItem.parse(item)]));
 }

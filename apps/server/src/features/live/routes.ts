@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { withAbsoluteSitePathsInJson } from '../../http/absolute-urls';
 import type { AppDeps } from '../../trpc';
+import { siteOrigin } from '../pages/site-origin';
 import { MatchFeed } from './match-feed';
 import type { NotificationSource } from './notifications';
 
@@ -42,8 +44,10 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps, source: 
     // A socket that went away meanwhile takes no more writes; its errors are nobody's concern.
     response.on('error', () => {});
     const open = () => !response.writableEnded && !response.destroyed;
+    // Pictures absolute, as in /v1/public/matches (http/absolute-urls.ts).
+    const origin = siteOrigin(deps.config, req);
     const client = {
-      write: (chunk: string) => void (open() && response.write(chunk)),
+      write: (chunk: string) => void (open() && response.write(withAbsoluteSitePathsInJson(chunk, origin))),
       end: () => void (open() && response.end()),
     };
     let remove: (() => void) | undefined;

@@ -53,7 +53,8 @@ describe('GET /v1/public/stream', () => {
     await stream.next((event) => event.data === undefined && event.comment === undefined);
     await setScore(ids.liveToday, 9, 7);
     const event = await stream.next(isMatchEvent(ids.liveToday));
-    const list = await app.inject({ method: 'GET', url: '/v1/public/matches?status=in_progress&page_size=100' });
+    // Asked on the stream's host: pictures are absolute on the request's origin in both.
+    const list = await app.inject({ method: 'GET', url: '/v1/public/matches?status=in_progress&page_size=100', headers: { host: new URL(base).host } });
     const listed = list.json().results.find((item: { id: string }) => item.id === ids.liveToday);
     expect(JSON.parse(event.data!)).toEqual(listed);
     expect(listed).toMatchObject({ score_team1: 9, score_team2: 7 });

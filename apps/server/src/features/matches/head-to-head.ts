@@ -3,7 +3,7 @@ import type { Database } from '@campus-elo/db';
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { invalid, notFound } from '../../lib/errors';
-import { matchItemsQuery, toMatchItem } from './queries';
+import { matchItemsQuery, toMatchItems } from './queries';
 
 /** More meetings than two teams have in years of league play. */
 const MAX_MEETINGS = 100;
@@ -42,5 +42,5 @@ export async function getHeadToHead(db: Kysely<Database>, input: { team1: string
   if (input.team1 === input.team2) throw invalid('team1 and team2 must be two different teams');
   const row = await headToHeadQuery(db, input.team1, input.team2).executeTakeFirstOrThrow();
   if (Number(row.teams_found) < 2) throw notFound('Team not found');
-  return { team1_wins: Number(row.team1_wins), team2_wins: Number(row.team2_wins), matches: row.matches.map(toMatchItem) };
+  return { team1_wins: Number(row.team1_wins), team2_wins: Number(row.team2_wins), matches: await toMatchItems(db, row.matches) };
 }

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
 import { notFound } from '../../lib/errors';
-import { matchItemsQuery, toMatchItem } from './queries';
+import { matchItemsQuery, toMatchItems } from './queries';
 
 /** The match page statement: the list item and the match's Elo ledger columns, so the bench can EXPLAIN it. */
 export function matchPageQuery(db: Kysely<Database>, id: string) {
@@ -34,7 +34,8 @@ export async function getMatchPage(db: Kysely<Database>, id: string): Promise<Ma
   const [row] = await rowsOf(db, compiledMatchPage(db, id));
   const { item, ledger } = row!;
   if (!item || !ledger) throw notFound('Match not found');
-  const match = toMatchItem(item);
+  const [match] = await toMatchItems(db, [item]);
+  if (!match) throw notFound('Match not found');
   const applied = ledger.elo_applied && ledger.team1_elo_before !== null && ledger.team2_elo_before !== null;
   const elo1 = applied ? (ledger.team1_elo_before as number) : match.team1.elo;
   const elo2 = applied ? (ledger.team2_elo_before as number) : match.team2.elo;

@@ -1,9 +1,10 @@
-import { isDateOnly, type MatchListItem, type MatchStatus, type Paged, type matchListInput } from '@campus-elo/api-contract';
+import { isDateOnly, matchStatus, type MatchListItem, type MatchStatus, type Paged, type matchListInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import { jsonBuildObject, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
+import { readBracket, type BracketEvent } from '../events/bracket';
 import { containsPattern, orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 
 export type MatchListFilters = z.output<typeof matchListInput>;
@@ -24,13 +25,14 @@ function rangeEnd(value: string): { at: Date; inclusive: boolean } {
   return { at: new Date(value), inclusive: true };
 }
 
+/** Matches asked for by id are answered whatever their status (a cancelled match has its page too). */
 function listedStatuses(input: MatchListFilters): MatchStatus[] {
-  return [...new Set(input.status ?? DEFAULT_STATUSES)];
+  return [...new Set(input.status ?? (input.id ? matchStatus.options : DEFAULT_STATUSES))];
 }
 
 /** Filtered by status and dates alone: the trigger-kept counters answer (most of) the count. */
 function filtersOnlyStatusAndDates(input: MatchListFilters): boolean {
-  return !input.season_id && !input.team_id && !input.competition_name;
+  return !input.id && !input.season_id && !input.team_id && !input.team_id_1 && !input.platform && !input.competition_id && !input.event_id && !input.competition_name;
 }
 
 interface DateRange {
@@ -51,8 +53,23 @@ function inDateRange(eb: ExpressionBuilder<Database, 'matches'>, { from, to }: D
 
 function matchConditions(eb: ExpressionBuilder<Database, 'matches'>, input: MatchListFilters): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('matches.status', 'in', listedStatuses(input)), ...inDateRange(eb, dateRange(input))];
+  if (input.id) conditions.push(eb('matches.id', 'in', input.id));
   if (input.season_id) conditions.push(eb('matches.season_id', '=', input.season_id));
   if (input.team_id) conditions.push(eb.or([eb('matches.team1_id', '=', input.team_id), eb('matches.team2_id', '=', input.team_id)]));
+  if (input.team_id_1 && input.team_id_2) {
+    const [one, two] = [input.team_id_1, input.team_id_2];
+    conditions.push(
+      eb.or([
+        eb.and([eb('matches.team1_id', '=', one), eb('matches.team2_id', '=', two)]),
+        eb.and([eb('matches.team1_id', '=', two), eb('matches.team2_id', '=', one)]),
+      ]),
+    );
+  }
+  if (input.platform) conditions.push(eb('matches.platform', 'in', [...new Set(input.platform)]));
+  if (input.competition_id) conditions.push(eb('matches.competition_id', '=', input.competition_id));
+  if (input.event_id) {
+    conditions.push(eb('matches.id', 'in', eb.selectFrom('event_bracket_matches').select('event_bracket_matches.match_id').where('event_bracket_matches.event_id', '=', input.event_id).where('event_bracket_matches.match_id', 'is not', null)));
+  }
   if (input.competition_name) {
     const pattern = containsPattern(input.competition_name);
     conditions.push(eb('matches.competition_id', 'in', eb.selectFrom('competitions').select('competitions.id').where('competitions.name', 'ilike', pattern)));
@@ -122,8 +139,45 @@ export function matchItemsQuery(
       'page.season_id',
       'page.url',
       'page.platform',
+      // The bracket slot it is linked to (one at most); its round is read from the bracket (toMatchItems).
+      jsonObjectFrom(
+        eb
+          .selectFrom('event_bracket_matches')
+          .innerJoin('events', 'events.id', 'event_bracket_matches.event_id')
+          .select(['event_bracket_matches.id as slot', 'events.id', 'events.name', 'events.format', 'events.grand_final_reset', 'events.swiss_rounds'])
+          .whereRef('event_bracket_matches.match_id', '=', 'page.id'),
+      ).as('event_slot'),
     ])
     .orderBy(orderBySql('page', sortKeys));
+}
+
+type EventSlot = BracketEvent & { slot: number };
+
+/**
+ * Match items as PostgreSQL built them, in the contract's shape: ISO dates, and each linked
+ * match's bracket slot with its round (each event's bracket read once).
+ */
+export async function toMatchItems<Row extends { date: Date | string | null; event_slot: EventSlot | null }>(
+  db: Kysely<Database>,
+  rows: readonly Row[],
+): Promise<(Omit<Row, 'event_slot'> & { date: string | null; event_match: MatchListItem['event_match'] })[]> {
+  const events = new Map(rows.flatMap((row) => (row.event_slot ? [[row.event_slot.id, row.event_slot] as const] : [])));
+  const brackets = new Map(await Promise.all([...events.values()].map(async (event) => [event.id, await readBracket(db, event)] as const)));
+  return rows.map(({ event_slot: link, ...row }) => {
+    const slot = link ? brackets.get(link.id)?.slots.find((s) => s.id === link.slot) : undefined;
+    const event_match =
+      link && slot
+        ? {
+            id: slot.id,
+            event: { id: link.id, name: link.name },
+            round: slot.roundNumber,
+            num_in_bracket: slot.id,
+            is_bye: slot.isBye,
+            extra_info: { round_name: slot.roundName, stage: slot.stageType },
+          }
+        : null;
+    return { ...toMatchItem(row), event_match };
+  });
 }
 
 /** An item as PostgreSQL built it (JSON dates are text) in the contract's shape. */
@@ -184,5 +238,5 @@ const compiledMatchList = compiledPerInput(matchListQuery);
 export async function listMatches(db: Kysely<Database>, input: MatchListFilters): Promise<Paged<MatchListItem>> {
   const [row] = await rowsOf(db, compiledMatchList(db, input));
   const paged = toPaged(row!, input);
-  return { ...paged, results: paged.results.map(toMatchItem) };
+  return { ...paged, results: await toMatchItems(db, paged.results) };
 }

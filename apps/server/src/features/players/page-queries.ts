@@ -24,6 +24,7 @@ export function playerPageQuery(db: Kysely<Database>, id: string) {
       'players.benched',
       'players.visible',
       'players.faceit_id',
+      'players.steam_id',
       jsonArrayFrom(
         eb
           .selectFrom('player_seasons')

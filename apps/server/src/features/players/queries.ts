@@ -13,6 +13,9 @@ function playerConditions(eb: ExpressionBuilder<Database, 'players'>, input: Pla
   const conditions: Expression<SqlBool>[] = [eb('players.visible', '=', input.visible ?? true)];
   if (input.benched !== undefined) conditions.push(eb('players.benched', '=', input.benched));
   if (input.team_id) conditions.push(eb('players.team_id', '=', input.team_id));
+  if (input.id) conditions.push(eb('players.id', 'in', input.id));
+  if (input.steam_id) conditions.push(eb('players.steam_id', '=', input.steam_id));
+  if (input.faceit_id) conditions.push(eb('players.faceit_id', '=', input.faceit_id));
   if (input.name) conditions.push(eb('players.name', 'ilike', containsPattern(input.name)));
   if (input.season_id) {
     conditions.push(
@@ -30,7 +33,7 @@ function playerConditions(eb: ExpressionBuilder<Database, 'players'>, input: Pla
 
 /** Visible players filtered by season at most: countable from the kept totals. */
 function countedFromScopeTotals(input: PlayerListFilters): boolean {
-  return input.visible !== false && input.benched === undefined && !input.team_id && !input.name;
+  return input.visible !== false && input.benched === undefined && !input.team_id && !input.name && !input.id && !input.steam_id && !input.faceit_id;
 }
 
 /** Visible players of one season or of all: the trigger-kept totals of the scope less its hidden players, one row. */
@@ -55,7 +58,7 @@ export function playerListQuery(db: Kysely<Database>, input: PlayerListFilters) 
   const { limit, offset } = pageWindow(input);
   const count = countedFromScopeTotals(input) ? visibleCountFromTotals(db, input.season_id) : filtered.select((eb) => eb.fn.countAll<number>().as('count'));
   const page = filtered
-    .select(['players.id', 'players.name', 'players.picture', 'players.skill_level', 'players.elo', 'players.team_id', 'players.benched', 'players.visible'])
+    .select(['players.id', 'players.name', 'players.picture', 'players.skill_level', 'players.steam_id', 'players.faceit_id', 'players.elo', 'players.team_id', 'players.benched', 'players.visible'])
     .orderBy(orderBySql('players', sortKeys))
     .limit(limit)
     .offset(offset);
@@ -66,6 +69,8 @@ export function playerListQuery(db: Kysely<Database>, input: PlayerListFilters) 
       'page.name',
       'page.picture',
       'page.skill_level',
+      'page.steam_id',
+      'page.faceit_id',
       'page.elo',
       jsonObjectFrom(eb.selectFrom('teams').select(['teams.id', 'teams.name', 'teams.picture']).whereRef('teams.id', '=', 'page.team_id')).as('team'),
       'page.benched',

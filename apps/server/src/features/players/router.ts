@@ -34,6 +34,9 @@ export const playersPublicProcedures = {
           visible: 'true or false; absent means visible players only.',
           benched: 'true or false; absent means both.',
           name: 'Part of the player name, ignoring case.',
+          id: 'One player, or several comma-joined.',
+          steam_id: 'The player with this Steam id (exact).',
+          faceit_id: 'The player with this Faceit player id (exact).',
         },
       },
     })

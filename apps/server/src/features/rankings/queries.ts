@@ -60,6 +60,7 @@ export function rankingItemsQuery(db: Kysely<Database>, input: RankingItemsFilte
       jsonObjectFrom(eb.selectFrom('teams').select(['teams.id', 'teams.name', 'teams.picture', 'teams.school_name']).whereRef('teams.id', '=', 'page.team_id'))
         .$notNull()
         .as('team'),
+      jsonObjectFrom(eb.selectFrom('rankings').select(['rankings.id', 'rankings.date']).where('rankings.id', '=', input.ranking_id)).$notNull().as('ranking'),
     ])
     .orderBy(orderBySql('page', sortKeys));
   // The trigger-kept lines per snapshot: a snapshot of a big league has tens of thousands.
@@ -71,5 +72,6 @@ const compiledRankingItems = compiledPerInput(rankingItemsQuery);
 
 export async function listRankingItems(db: Kysely<Database>, input: RankingItemsFilters): Promise<Paged<RankingItem>> {
   const [row] = await rowsOf(db, compiledRankingItems(db, input));
-  return toPaged(row!, input);
+  const paged = toPaged(row!, input);
+  return { ...paged, results: paged.results.map((item) => ({ ...item, ranking: { ...item.ranking, date: new Date(item.ranking.date).toISOString() } })) };
 }

@@ -1,4 +1,4 @@
-import type { Paged, Season, seasonListInput } from '@campus-elo/api-contract';
+import type { Paged, Season, SeasonListItem, seasonListInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -14,14 +14,18 @@ function seasonSortKeys(input: SeasonListFilters): SortKey[] {
   return [{ column: input.sort, direction }, { column: 'name', direction: 'asc' }, { column: 'id', direction: 'asc' }];
 }
 
-/** The whole list as one statement (count and page together), so the bench can EXPLAIN it. */
-export function seasonListQuery(db: Kysely<Database>, input: SeasonListFilters) {
+/** The whole list as one statement (count and page together), so the bench can EXPLAIN it. `day` is today (UTC, YYYY-MM-DD). */
+export function seasonListQuery(db: Kysely<Database>, input: SeasonListFilters, day: string = new Date().toISOString().slice(0, 10)) {
   const sortKeys = seasonSortKeys(input);
   const { limit, offset } = pageWindow(input);
-  const count = db.selectFrom('seasons').select((eb) => eb.fn.countAll<number>().as('count'));
-  const page = db
-    .selectFrom('seasons')
-    .select(['seasons.id', 'seasons.name', 'seasons.start_date', 'seasons.end_date'])
+  // A season is current while its dates contain today, as the earlier site's `current` and `is_current` said.
+  const containsToday = sql<boolean>`${day}::date between seasons.start_date and seasons.end_date`;
+  let filtered = db.selectFrom('seasons');
+  if (input.id) filtered = filtered.where('seasons.id', 'in', input.id);
+  if (input.current === true) filtered = filtered.where(containsToday);
+  const count = filtered.select((eb) => eb.fn.countAll<number>().as('count'));
+  const page = filtered
+    .select(['seasons.id', 'seasons.name', 'seasons.start_date', 'seasons.end_date', containsToday.as('is_current')])
     .orderBy(orderBySql('seasons', sortKeys))
     .limit(limit)
     .offset(offset);
@@ -30,8 +34,8 @@ export function seasonListQuery(db: Kysely<Database>, input: SeasonListFilters) 
 
 const compiledSeasonList = compiledPerInput(seasonListQuery);
 
-export async function listSeasons(db: Kysely<Database>, input: SeasonListFilters): Promise<Paged<Season>> {
-  const [row] = await rowsOf(db, compiledSeasonList(db, input));
+export async function listSeasons(db: Kysely<Database>, input: SeasonListFilters, today: Date = new Date()): Promise<Paged<SeasonListItem>> {
+  const [row] = await rowsOf(db, compiledSeasonList(db, input, today.toISOString().slice(0, 10)));
   return toPaged(row!, input);
 }
 

@@ -5,10 +5,14 @@ import { createSeason, deleteSeason, updateSeason } from './admin-queries';
 import { findCurrentSeason, listSeasons } from './queries';
 
 const SEASON_SORT = 'start_date (default, newest first), name or end_date.';
+const SEASON_FILTERS = {
+  id: 'One season, or several comma-joined.',
+  current: "true: the season whose dates contain today (UTC); false is no filter. Each item's is_current says the same.",
+};
 
 export const seasonsPublicProcedures = {
   seasons: publicReadProcedure
-    .meta({ rest: { method: 'GET', path: '/public/seasons', summary: 'Seasons', tag: 'Public', params: { ...PAGING_PARAMS, sort: SEASON_SORT } } })
+    .meta({ rest: { method: 'GET', path: '/public/seasons', summary: 'Seasons', tag: 'Public', params: { ...PAGING_PARAMS, sort: SEASON_SORT, ...SEASON_FILTERS } } })
     .input(seasonListInput)
     .output(seasonListOutput)
     .query(({ ctx, input }) => listSeasons(ctx.db, input)),
@@ -29,7 +33,7 @@ export const seasonsPublicProcedures = {
 
 export const seasonsAdminRouter = router({
   list: staffProcedure
-    .meta({ rest: { method: 'GET', path: '/seasons/', summary: 'Seasons (admin list)', tag: 'Seasons', params: { ...PAGING_PARAMS, sort: SEASON_SORT } } })
+    .meta({ rest: { method: 'GET', path: '/seasons/', summary: 'Seasons (admin list)', tag: 'Seasons', params: { ...PAGING_PARAMS, sort: SEASON_SORT, ...SEASON_FILTERS } } })
     .input(seasonListInput)
     .output(seasonListOutput)
     .query(({ ctx, input }) => listSeasons(ctx.db, input)),

@@ -7,6 +7,12 @@ import {
   teamEloHistoryOutput,
   teamListInput,
   teamListOutput,
+  teamCurrentRankingInput,
+  teamCurrentRankingOutput,
+  teamRankingHistoryInput,
+  teamRankingHistoryOutput,
+  teamRecentFormInput,
+  teamRecentFormOutput,
   teamOptionsOutput,
   teamPage,
   teamUpdateInput,
@@ -16,6 +22,7 @@ import { PAGING_PARAMS } from '../../lib/paging';
 import { getAdminTeam, listTeamOptions, updateTeam } from './admin-queries';
 import { getTeamEloHistory, getTeamPage, getTeamRankHistory } from './page-queries';
 import { listTeams } from './queries';
+import { getTeamCurrentRanking, getTeamRankingHistory, getTeamRecentForm } from './summaries';
 
 const TEAM_NOT_FOUND = { 404: 'No team has this id: {"error": "Team not found"}' };
 
@@ -34,13 +41,15 @@ export const teamsPublicProcedures = {
           season_id: 'Only teams that took part in this season (participants of its competitions).',
           name: 'Part of the team name, ignoring case.',
           school_name: 'Part of the school name, ignoring case.',
-          id: 'One team.',
+          id: 'One team, or several comma-joined.',
+          competition_id: 'Only teams that took part in this competition.',
+          event_id: 'Only the teams of this event: listed in it, or playing one of its linked matches.',
         },
       },
     })
     .input(teamListInput)
     .output(teamListOutput)
-    .query(({ ctx, input }) => listTeams(ctx.db, input)),
+    .query(({ ctx, input }) => listTeams(ctx.db, input, { currentSeasonId: ctx.config.currentSeasonId, day: new Date().toISOString().slice(0, 10) })),
   team: publicReadProcedure
     .meta({
       rest: {
@@ -85,6 +94,49 @@ export const teamsPublicProcedures = {
     .input(entityPathInput)
     .output(rankHistoryOutput)
     .query(({ ctx, input }) => getTeamRankHistory(ctx.db, input.id)),
+  // The earlier site's paths and shapes (issue 23); our pages use the ones above.
+  teamCurrentRanking: publicReadProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/public/team-current-ranking',
+        summary: "A team's line in a season's latest weekly snapshot (the earlier site's path)",
+        tag: 'Public',
+        params: { team_id: 'The team (required).', season_id: 'The season; absent: the current season.' },
+        errors: {
+          404: '{"error": "No current season found"}, {"error": "No ranking found for this season"} or {"error": "No ranking item found for this team in the current ranking"}',
+        },
+      },
+    })
+    .input(teamCurrentRankingInput)
+    .output(teamCurrentRankingOutput)
+    .query(({ ctx, input }) => getTeamCurrentRanking(ctx.db, input, ctx.config.currentSeasonId)),
+  teamRecentForm: publicReadProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/public/team_recent_form',
+        summary: "A team's latest completed matches, win, loss or draw (the earlier site's path)",
+        tag: 'Public',
+        params: { team_id: 'The team (required).', limit: 'How many, newest first: default 3, at most 5 (more is answered as 5).' },
+      },
+    })
+    .input(teamRecentFormInput)
+    .output(teamRecentFormOutput)
+    .query(({ ctx, input }) => getTeamRecentForm(ctx.db, input)),
+  teamRankingHistory: publicReadProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/public/team_ranking_history',
+        summary: "A team's lines in the weekly snapshots, newest first (the earlier site's path)",
+        tag: 'Public',
+        params: { team_id: 'The team (required).', season_id: "Only that season's snapshots." },
+      },
+    })
+    .input(teamRankingHistoryInput)
+    .output(teamRankingHistoryOutput)
+    .query(({ ctx, input }) => getTeamRankingHistory(ctx.db, input)),
 };
 
 export const teamsAdminRouter = router({

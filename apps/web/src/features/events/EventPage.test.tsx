@@ -19,6 +19,34 @@ describe('EventPage', () => {
     expect(document.title).toContain('Fall Playoffs');
   });
 
+  it('shows the prize pool, entry fee, places, division, registration, the rules link and Featured (issue 23)', async () => {
+    render({
+      ...finishedPlayoff,
+      links: { ...finishedPlayoff.links, rules: 'https://league.example/rules.pdf' },
+      details: {
+        prize_pool: '1500.00',
+        prize_currency: 'USD',
+        entry_fee: '25.00',
+        max_teams: 16,
+        registration_open: true,
+        registration_deadline: '2026-12-01T18:00:00.000Z',
+        featured: true,
+        division: 'honors',
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Fall Playoffs' });
+    expect(screen.getByText('Prize pool $1,500.00 · Entry fee $25.00 · Up to 16 teams · Division: honors · Registration open until Dec 1, 2026, 6:00 PM UTC')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Rules' }).getAttribute('href')).toBe('https://league.example/rules.pdf');
+    expect(screen.getByText('Featured')).toBeTruthy();
+  });
+
+  it('shows no details line for an event without them', async () => {
+    render(finishedPlayoff);
+    await screen.findByRole('heading', { level: 1, name: 'Fall Playoffs' });
+    expect(screen.queryByText(/Prize pool|Entry fee|Registration open/)).toBeNull();
+    expect(screen.queryByText('Featured')).toBeNull();
+  });
+
   it('draws the bracket in a sideways-scrolling region, each played match linking to its match page', async () => {
     render(finishedPlayoff);
     const region = await screen.findByRole('region', { name: 'Bracket, scrolls sideways' });

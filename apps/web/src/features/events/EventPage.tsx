@@ -25,12 +25,39 @@ const LINK_NAMES: [keyof EventDetail['links'], string][] = [
   ['stream2', 'Second stream'],
   ['discord', 'Discord'],
   ['registration', 'Registration'],
+  ['rules', 'Rules'],
 ];
+
+/** '$1,500.00' when the currency is known to the browser, else '1500.00 XYZ'. */
+function money(amount: string, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+/** The details a team needs to enter: prize pool, entry fee, places, division and registration. */
+export function eventFacts(details: EventDetail['details']): string[] {
+  const facts: string[] = [];
+  if (details.prize_pool !== null) facts.push(`Prize pool ${money(details.prize_pool, details.prize_currency)}`);
+  if (details.entry_fee !== null && Number(details.entry_fee) > 0) facts.push(`Entry fee ${money(details.entry_fee, details.prize_currency)}`);
+  if (details.max_teams !== null) facts.push(`Up to ${details.max_teams} teams`);
+  if (details.division) facts.push(`Division: ${details.division}`);
+  if (details.registration_open) {
+    const until = details.registration_deadline
+      ? ` until ${new Date(details.registration_deadline).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`
+      : '';
+    facts.push(`Registration open${until}`);
+  }
+  return facts;
+}
 
 const TIE_BREAK_NAMES: Record<EventStandings['tie_break'], string> = { round_difference: 'round difference' };
 
 function EventHeader({ event }: { event: EventDetail }) {
   const links = LINK_NAMES.filter(([key]) => event.links[key]);
+  const facts = eventFacts(event.details);
   return (
     <header className={classes.header}>
       <TeamLogo src={event.picture} size={96} />
@@ -40,6 +67,11 @@ function EventHeader({ event }: { event: EventDetail }) {
           <Badge variant="light" color={event.status === 'ongoing' ? 'red' : 'gray'}>
             {STATUS_NAMES[event.status]}
           </Badge>
+          {event.details.featured && (
+            <Badge variant="light" color="yellow">
+              Featured
+            </Badge>
+          )}
         </Group>
         <Text c="dimmed">
           {dateRange(event.start_date, event.end_date)}
@@ -48,6 +80,7 @@ function EventHeader({ event }: { event: EventDetail }) {
         <Text>
           {formatName(event.format, { grandFinalReset: event.grand_final_reset, swissRounds: event.swiss_rounds })} · {event.teams.length} teams
         </Text>
+        {facts.length > 0 && <Text>{facts.join(' · ')}</Text>}
         {links.length > 0 && (
           <Group gap="md" mt="xs" component="ul" className={classes.links}>
             {links.map(([key, name]) => (

@@ -39,6 +39,44 @@ const played = (id: number, team1: Team, team2: Team, score1: number, score2: nu
     next_match_id: next,
   });
 
+/** An event with none of the optional details filled in. */
+export const NO_DETAILS: EventDetail['details'] = {
+  prize_pool: null,
+  prize_currency: 'USD',
+  entry_fee: null,
+  max_teams: null,
+  registration_open: false,
+  registration_deadline: null,
+  featured: false,
+  division: null,
+};
+
+/** The earlier site's names for an event without details. */
+export function customDetails(id: string): EventDetail['custom_details'] {
+  return {
+    id,
+    bracket_link: `/events/${id}`,
+    stream_link: null,
+    secondary_stream_link: null,
+    discord_link: null,
+    registration_link: null,
+    rules_document: null,
+    prize_pool: null,
+    prize_currency: 'USD',
+    max_teams: null,
+    entry_fee: null,
+    format: 'single_elimination',
+    game_mode: null,
+    division: null,
+    is_featured: false,
+    is_public: true,
+    registration_open: false,
+    registration_deadline: null,
+    twitter_hashtag: null,
+    metadata: {},
+  };
+}
+
 /** A finished four-team single elimination: Owls beat Bears, Foxes beat Wolves, Owls win the final. */
 export const finishedPlayoff: EventDetail = {
   id: EVENT_ID,
@@ -51,7 +89,9 @@ export const finishedPlayoff: EventDetail = {
   status: 'past',
   winner: OWLS,
   description: 'The top four by Elo.',
-  links: { stream: 'https://twitch.tv/league', stream2: null, discord: 'https://discord.gg/league', registration: null },
+  links: { stream: 'https://twitch.tv/league', stream2: null, discord: 'https://discord.gg/league', registration: null, rules: null },
+  details: NO_DETAILS,
+  custom_details: customDetails(EVENT_ID),
   grand_final_reset: false,
   swiss_rounds: null,
   seeding: { method: 'elo', seed: null },
@@ -129,6 +169,9 @@ export function listItem(overrides: Partial<EventListItem> = {}): EventListItem 
     status: 'past',
     team_count: 8,
     winner: OWLS,
+    description: '',
+    details: NO_DETAILS,
+    custom_details: customDetails(EVENT_ID),
     ...overrides,
   };
 }

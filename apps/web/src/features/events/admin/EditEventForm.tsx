@@ -20,6 +20,17 @@ const detailsOf = (event: EventDetail): EventDetailsValue => ({
     stream2: event.links.stream2 ?? '',
     discord: event.links.discord ?? '',
     registration: event.links.registration ?? '',
+    rules: event.links.rules ?? '',
+  },
+  details: {
+    prize_pool: event.details.prize_pool ?? '',
+    prize_currency: event.details.prize_currency,
+    entry_fee: event.details.entry_fee ?? '',
+    max_teams: event.details.max_teams,
+    registration_open: event.details.registration_open,
+    registration_deadline: event.details.registration_deadline ?? '',
+    featured: event.details.featured,
+    division: event.details.division ?? '',
   },
 });
 

@@ -122,6 +122,26 @@ describe('EventsAdminTab', () => {
     expect(await screen.findByText('Linked the match to Final: Owls vs Foxes (linked).')).toBeTruthy();
   });
 
+  it('edits the prize pool, entry fee, places, division, registration, rules link and Featured (issue 23)', async () => {
+    const calls: Record<string, unknown[]> = {};
+    renderTab(calls);
+    await pickFallPlayoffs();
+    const form = await screen.findByRole('form', { name: 'Edit the event' });
+    await userEvent.type(within(form).getByLabelText('Prize pool'), '1500');
+    await userEvent.type(within(form).getByLabelText('Entry fee'), '25.50');
+    await userEvent.type(within(form).getByLabelText('Maximum teams'), '1x6');
+    await userEvent.type(within(form).getByLabelText('Division'), 'honors');
+    await userEvent.type(within(form).getByLabelText('Rules document URL'), 'https://league.example/rules.pdf');
+    await userEvent.click(within(form).getByLabelText('Registration open'));
+    await userEvent.click(within(form).getByLabelText('Featured'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(calls.update).toHaveLength(1));
+    expect(calls.update![0]).toMatchObject({
+      links: { rules: 'https://league.example/rules.pdf' },
+      details: { prize_pool: '1500', prize_currency: 'USD', entry_fee: '25.50', max_teams: 16, division: 'honors', registration_open: true, featured: true, registration_deadline: '' },
+    });
+  });
+
   it('seeds the picked event again at random and shows the seed drawn', async () => {
     const calls: Record<string, unknown[]> = {};
     renderTab(calls);
