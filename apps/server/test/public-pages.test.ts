@@ -87,7 +87,7 @@ describe('400 and 404', () => {
 describe('GET /v1/public/teams/{id}', () => {
   test('answers the list item with rank, previous rank, record and form', async () => {
     const body = teamPage.parse(await ok(`/v1/public/teams/${ids.alpha}`));
-    const list = await ok('/v1/public/teams?sort=elo&page_size=100');
+    const list = await ok(`/v1/public/teams?sort=elo&page_size=100&season_id=${ids.fall}`);
     expect(body).toEqual({
       ...list.results.find((t: { id: string }) => t.id === ids.alpha),
       elo: eloOf(ids.alpha),
@@ -103,11 +103,14 @@ describe('GET /v1/public/teams/{id}', () => {
     });
   });
 
-  test('ranks by Elo, ties by name, the same as the rankings list; no snapshot line means no previous rank', async () => {
-    const list = await ok('/v1/public/teams?sort=elo&page_size=100');
+  test("ranks by Elo, ties by name, the same as the current season's rankings list; a team of another season has no rank; no snapshot line means no previous rank", async () => {
+    const list = await ok(`/v1/public/teams?sort=elo&page_size=100&season_id=${ids.fall}`);
     for (const [index, team] of (list.results as { id: string }[]).entries()) {
       expect((await ok(`/v1/public/teams/${team.id}`)).rank).toBe(index + 1);
     }
+    const all = await ok('/v1/public/teams?sort=elo&page_size=100');
+    const outside = (all.results as { id: string }[]).filter((team) => !(list.results as { id: string }[]).some((listed) => listed.id === team.id));
+    for (const team of outside) expect((await ok(`/v1/public/teams/${team.id}`)).rank).toBeNull();
     expect((await ok(`/v1/public/teams/${ids.epsilon}`)).previous_rank).toBeNull();
     expect((await ok(`/v1/public/teams/${ids.delta}`)).form).toEqual([]);
   });

@@ -12,9 +12,13 @@ export const entityPathInput = z.object({ id: uuidParam });
 
 // ---- team page
 export const teamPage = teamListItem.extend({
-  /** Place among all teams by Elo (ties by name), from 1. */
-  rank: z.number().int(),
-  /** Place in the latest weekly snapshot; null when the team is in none. */
+  /**
+   * Place in the current season (packages/domain, season-place.ts: by Elo, then name, then id,
+   * among the teams that entered its competitions or play its matches), from 1; null when the
+   * team takes no part in it; among all teams when there is no season.
+   */
+  rank: z.number().int().nullable(),
+  /** Place in the current season's latest weekly snapshot; null when the team is in none. */
   previous_rank: z.number().int().nullable(),
   /** Every applied result, all time. */
   wins: z.number().int(),

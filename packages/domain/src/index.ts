@@ -15,3 +15,5 @@ export * from './season-end';
 export * from './preview';
 export * from './random';
 export * from './events';
+export * from './season-place';
+export * from './wording';

@@ -1,4 +1,5 @@
 import { isUuid, type TeamPage as TeamPageData } from '@campus-elo/api-contract';
+import { possessive } from '@campus-elo/domain';
 import { Anchor, Container, Skeleton, Text, Title } from '@mantine/core';
 import { isNotFoundError } from '../../lib/error-message';
 import { useLiveRefetchInterval } from '../../lib/live-stream';
@@ -46,9 +47,15 @@ function TeamHeader({ team }: { team: TeamQuery }) {
             <dd data-fact="elo">{t.elo}</dd>
           </div>
           <div>
-            <dt>Rank</dt>
+            <dt>Rank this season</dt>
             <dd data-fact="rank">
-              #{t.rank} <RankMovement rank={t.rank} previousRank={t.previous_rank} />
+              {t.rank === null ? (
+                'Not playing this season'
+              ) : (
+                <>
+                  #{t.rank} <RankMovement rank={t.rank} previousRank={t.previous_rank} />
+                </>
+              )}
             </dd>
           </div>
           <div>
@@ -71,7 +78,7 @@ function TeamHeader({ team }: { team: TeamQuery }) {
           </div>
         </dl>
         <Anchor href={`/feeds/teams/${t.id}.ics`} size="sm" fw={600}>
-          Calendar feed of {t.name}'s matches (iCal)
+          Calendar feed of {possessive(t.name)} matches (iCal)
         </Anchor>
         {t.captain && (
           <Text size="sm" mt={4}>
