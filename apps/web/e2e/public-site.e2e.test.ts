@@ -408,7 +408,7 @@ describeE2E.concurrent('public site', () => {
       expect(await page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
       await page.getByRole('heading', { name: 'Today', exact: true }).waitFor();
       await scrollThrough(page);
-      for (const heading of ['Today', 'This Week', 'This Month']) await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      for (const heading of ['Today', 'Later this week', 'Later this month']) await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       const month = page.getByRole('region', { name: 'This Month' });
       const cards = month.getByRole('listitem');
       await cards.first().waitFor();

@@ -8,7 +8,7 @@ import { RouterAnchor } from '../common/RouterAnchor';
 import { formatChance } from '../common/detail-format';
 import { EloChange } from '../common/EloChange';
 import { TeamLogo } from '../common/EntityImage';
-import { formatDate, formatSignedNumber } from '../common/format';
+import { formatCalendarDate, formatDate, formatSignedNumber } from '../common/format';
 import type { Loadable } from '../common/loadable';
 import { LoadFailed } from '../common/LoadFailed';
 import { PageSection } from '../common/PageSection';
@@ -87,7 +87,7 @@ export function EloHistorySection({ teamName, history, rankHistory }: { teamName
               label={`Elo history of ${teamName}`}
               summary={summary}
               points={points}
-              markers={snapshots.map((s) => ({ key: s.ranking_id, date: s.date, label: `Weekly ranking of ${formatDate(s.date)}: #${s.rank}, Elo ${s.elo}` }))}
+              markers={snapshots.map((s) => ({ key: s.ranking_id, date: s.date, label: `Weekly ranking of ${formatCalendarDate(s.date)}: #${s.rank}, Elo ${s.elo}` }))}
             />
           );
         }}
@@ -251,7 +251,7 @@ export function RankHistorySection({ rankHistory }: { rankHistory: RankHistoryQu
                 <Table.Tbody>
                   {rows.map((s) => (
                     <Table.Tr key={s.ranking_id}>
-                      <Table.Td>{formatDate(s.date)}</Table.Td>
+                      <Table.Td>{formatCalendarDate(s.date)}</Table.Td>
                       <Table.Td>#{s.rank}</Table.Td>
                       <Table.Td>{s.elo}</Table.Td>
                     </Table.Tr>
