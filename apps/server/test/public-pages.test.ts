@@ -36,6 +36,12 @@ async function ok(url: string) {
   return body;
 }
 
+/** A match's score from one side, as the Elo history gives it. */
+async function scoresOf(matchId: string, side: 'team1' | 'team2') {
+  const m = await db().selectFrom('matches').select(['score_team1', 'score_team2']).where('id', '=', matchId).executeTakeFirstOrThrow();
+  return side === 'team1' ? { score: m.score_team1, opponent_score: m.score_team2 } : { score: m.score_team2, opponent_score: m.score_team1 };
+}
+
 const eloOf = (teamId: string) => replayed.elo.get(teamId) as number;
 const step = (matchId: string) => replayed.applied.find((a) => a.matchId === matchId)!;
 
@@ -117,7 +123,7 @@ describe('GET /v1/public/teams/{id}', () => {
 });
 
 describe('GET /v1/public/teams/{id}/elo-history', () => {
-  test("lists every result that moved the team's Elo, oldest first, each from the Elo the one before left", async () => {
+  test("lists every result that moved the team's Elo, oldest first, with the team's score first, each from the Elo the one before left", async () => {
     const body = teamEloHistoryOutput.parse(await ok(`/v1/public/teams/${ids.alpha}/elo-history`));
     expect(body.results.map((r) => r.match_id)).toEqual([ids.springOpener, ids.fallOpener]);
     const [spring, fall] = body.results;
@@ -127,6 +133,7 @@ describe('GET /v1/public/teams/{id}/elo-history', () => {
       date: '2026-03-01T18:00:00.000Z',
       opponent: { id: ids.epsilon, name: 'Epsilon', picture: null },
       result: 'L',
+      ...(await scoresOf(ids.springOpener, 'team2')),
       elo_before: s1.team2Before,
       elo_after: s1.team2After,
       change: s1.team2After - s1.team2Before,

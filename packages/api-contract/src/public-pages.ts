@@ -36,6 +36,9 @@ export const eloHistoryEntry = z.object({
   date: z.string(),
   opponent: teamRef,
   result: resultLetter,
+  /** This team's score and the opponent's (maps or rounds: packages/domain score-unit.ts); null when the platform gave none. */
+  score: z.number().int().nullable(),
+  opponent_score: z.number().int().nullable(),
   elo_before: z.number().int(),
   elo_after: z.number().int(),
   change: z.number().int(),

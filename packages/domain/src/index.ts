@@ -17,3 +17,4 @@ export * from './random';
 export * from './events';
 export * from './season-place';
 export * from './wording';
+export * from './score-unit';

@@ -114,6 +114,8 @@ export function teamEloHistoryQuery(db: Kysely<Database>, input: EloHistoryInput
             `matches.${own}_elo_before as own_before`,
             `matches.${own}_elo_change as own_change`,
             `matches.${other}_elo_before as opponent_before`,
+            `matches.score_${own} as own_score`,
+            `matches.score_${other} as opponent_score`,
           ]);
         return seasonId ? query.where('matches.season_id', '=', seasonId) : query;
       };
@@ -126,6 +128,8 @@ export function teamEloHistoryQuery(db: Kysely<Database>, input: EloHistoryInput
           'results.own_before',
           'results.own_change',
           'results.opponent_before',
+          'results.own_score',
+          'results.opponent_score',
           jsonObjectFrom(inner.selectFrom('teams as opponent').select(['opponent.id', 'opponent.name', 'opponent.picture']).whereRef('opponent.id', '=', 'results.opponent_id'))
             .$notNull()
             .as('opponent'),
@@ -159,6 +163,8 @@ export async function getTeamEloHistory(db: Kysely<Database>, input: EloHistoryI
         date: new Date(r.date as Date | string).toISOString(),
         opponent: r.opponent,
         result: r.winner_id === input.id ? 'W' : 'L',
+        score: r.own_score,
+        opponent_score: r.opponent_score,
         elo_before: before,
         elo_after: before + change,
         change,

@@ -116,6 +116,19 @@ describe("UpcomingMatchesTab's 30-day list off screen", () => {
 });
 
 describe('PastMatchCard', () => {
+  it('says whether its score counts rounds (16-9) or maps (2-0)', async () => {
+    const rounds = fakeMatch({ id: 'r', status: 'completed', score_team1: 9, score_team2: 16, winner: { id: 'team-b', name: 'Foxes' } }) as MatchListItem;
+    const maps = fakeMatch({ id: 'm', status: 'completed', score_team1: 2, score_team2: 0, winner: { id: 'team-a', name: 'Owls' } }) as MatchListItem;
+    renderWithProviders(
+      <ul>
+        <PastMatchCard match={rounds} />
+        <PastMatchCard match={maps} />
+      </ul>,
+    );
+    expect((await screen.findByText('score in rounds')).closest('[data-match-id]')?.getAttribute('data-match-id')).toBe('r');
+    expect(screen.getByText('score in maps').closest('[data-match-id]')?.getAttribute('data-match-id')).toBe('m');
+  });
+
   it('links the winner, the loser and the match to their pages', async () => {
     const match = fakeMatch({ status: 'completed', score_team1: 9, score_team2: 16, winner: { id: 'team-b', name: 'Foxes' } }) as MatchListItem;
     renderWithProviders(

@@ -6,6 +6,7 @@ import { Button, Skeleton, Table, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { RouterAnchor } from '../common/RouterAnchor';
 import { formatChance } from '../common/detail-format';
+import { scoreWithUnit } from '../common/Score';
 import { EloChange } from '../common/EloChange';
 import { TeamLogo } from '../common/EntityImage';
 import { formatCalendarDate, formatDate, formatSignedNumber } from '../common/format';
@@ -129,8 +130,7 @@ function ResultsTable({ results }: { results: EloHistoryEntry[] }) {
               <Table.Th>Date</Table.Th>
               <Table.Th>Opponent</Table.Th>
               <Table.Th>Result</Table.Th>
-              <Table.Th>Elo</Table.Th>
-              <Table.Th>Win chance</Table.Th>
+              <Table.Th>Elo (win chance)</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -145,11 +145,17 @@ function ResultsTable({ results }: { results: EloHistoryEntry[] }) {
                 <Table.Td>
                   <TeamLink team={r.opponent} />
                 </Table.Td>
-                <Table.Td>{resultWord(r.result)}</Table.Td>
+                <Table.Td>
+                  {resultWord(r.result)}
+                  {r.score !== null && r.opponent_score !== null && <span className={classes.resultScore}>{scoreWithUnit(r.score, r.opponent_score)}</span>}
+                </Table.Td>
                 <Table.Td>
                   <EloChange value={r.change} />
+                  <span className={classes.resultScore}>
+                    {formatChance(r.expected)}
+                    <VisuallyHidden> win chance</VisuallyHidden>
+                  </span>
                 </Table.Td>
-                <Table.Td>{formatChance(r.expected)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
