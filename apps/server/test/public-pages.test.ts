@@ -262,6 +262,12 @@ describe('GET /v1/public/search', () => {
     expect(teamNames(await search('Gamma'))[0]).toBe('Gamma Rays');
   });
 
+  test('finds a name with two neighbouring letters swapped, even in a short word ("Wovles", "Falcosn", "Gamam")', async () => {
+    expect(teamNames(await search('Wovles'))).toEqual(['Alpha Wolves']);
+    expect(teamNames(await search('Falcosn'))).toContain('Falcons Esports');
+    expect(teamNames(await search('Gamam'))).toContain('Gamma Rays');
+  });
+
   test('puts the whole name first, then its start, then other matches, then by Elo', async () => {
     await db().insertInto('teams').values({ name: 'Rays', elo: 500 }).execute();
     expect(teamNames(await search('rays'))).toEqual(['Rays', 'Gamma Rays']);

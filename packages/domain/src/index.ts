@@ -18,3 +18,4 @@ export * from './events';
 export * from './season-place';
 export * from './wording';
 export * from './score-unit';
+export * from './transpositions';
