@@ -1,8 +1,9 @@
 import { upcomingWindows, type TimeWindow } from '@campus-elo/domain';
-import { Stack, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import { trpc } from '../../lib/trpc';
 import { visitorTimeZone } from '../common/format';
+import { STARS_MEANING } from '../common/StarRating';
 import { EmptyMessage, ErrorMessage } from '../common/states';
 import { WhenNearViewport } from '../common/WhenNearViewport';
 import { UpcomingMatchCard, UpcomingMatchCardSkeleton } from './UpcomingMatchCard';
@@ -76,6 +77,9 @@ export function UpcomingMatchesTab() {
       <Title order={2} size="h3">
         Upcoming Matches
       </Title>
+      <Text size="sm" c="dimmed" data-legend>
+        Stars: {STARS_MEANING}. Win and Loss: the Elo each team would gain by winning or lose by losing. Times are in your time zone.
+      </Text>
       {loading ? (
         <div role="status" aria-label="Loading upcoming matches">
           <ul className={classes.stack} aria-hidden="true">

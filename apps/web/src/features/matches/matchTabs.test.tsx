@@ -80,6 +80,12 @@ describe('UpcomingMatchesTab', () => {
     expect(asked.every((input) => input.page_size === 100)).toBe(true);
   });
 
+  it('explains the stars and the Win and Loss numbers in a legend', async () => {
+    renderWithProviders(<UpcomingMatchesTab />, { api: { 'public.matches': () => paged([]) } });
+    const legend = await screen.findByText(/^Stars: how worth watching/);
+    expect(legend.textContent).toMatch(/^Stars: how worth watching.*Win and Loss: the Elo each team would gain by winning or lose by losing/);
+  });
+
   it('shows the error text', async () => {
     renderWithProviders(<UpcomingMatchesTab />, { api: { 'public.matches': fail } });
     expect((await screen.findAllByText('There was an error loading upcoming matches. Please try again later.')).length).toBeGreaterThan(0);
