@@ -80,6 +80,13 @@ describe('demo seeding at start-up', () => {
     expect(playing.flatMap((m) => [m.team1_id, m.team2_id]).filter((id) => !listed.has(id))).toEqual([]);
     expect(playing.some((m) => m.competition_id === null)).toBe(true);
 
+    // The demo's own weekly snapshots rank only the season's teams (those it had by that week):
+    // never teams of other seasons beside them.
+    const seeded = await db.selectFrom('rankings').select('id').where('season_id', '=', season!.id).orderBy('date', 'desc').limit(1).executeTakeFirstOrThrow();
+    const seededTeams = await db.selectFrom('ranking_items').select('team_id').where('ranking_id', '=', seeded.id).execute();
+    expect(seededTeams.length).toBeGreaterThan(0);
+    expect(seededTeams.map((i) => i.team_id).filter((id) => !listed.has(id))).toEqual([]);
+
     const snapshot = await createRankingSnapshot(db, { season_id: season!.id, replace: true }, null);
     const items = await listRankingItems(db, { ranking_id: snapshot.ranking_id, sort: 'rank', page: 1, page_size: 100 });
     expect(items.results.map((i) => [i.rank, i.team.id])).toEqual(list.results.filter((t) => t.elo > 0).map((t, index) => [index + 1, t.id]));
