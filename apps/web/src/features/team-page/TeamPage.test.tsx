@@ -174,15 +174,22 @@ describe('team page', () => {
     expect(screen.getByText('No upcoming matches')).toBeTruthy();
   });
 
-  it('shows the not-found page for an unknown team', async () => {
+  it('shows the not-found page for an unknown team, having asked only for the team (no batch of failing requests)', async () => {
+    const asked: string[] = [];
+    const record = (name: string, answer: () => unknown) => () => {
+      asked.push(name);
+      return answer();
+    };
     renderWithProviders(<TeamPage id={TEAM_ID} />, {
-      api: api({
-        'public.team': () => {
+      api: {
+        ...Object.fromEntries(Object.entries(api()).map(([name, answer]) => [name, record(name, answer as () => unknown)])),
+        'public.team': record('public.team', () => {
           throw new FakeNotFound('Team not found');
-        },
-      }),
+        }),
+      },
     });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(asked).toEqual(['public.team']);
   });
 
   it('shows the not-found page for a malformed id without asking the server', async () => {

@@ -101,8 +101,12 @@ function TeamHeader({ team }: { team: TeamQuery }) {
  */
 function TeamView({ id, team, refetchInterval }: { id: string; team: TeamQuery; refetchInterval: number | false }) {
   usePageTitle(pageTitle(team.data?.name ?? 'Team'));
-  const history = trpc.public.teamEloHistory.useQuery({ id }, { refetchInterval });
-  const rankHistory = trpc.public.teamRankHistory.useQuery({ id });
+  // The rest is asked for once the team is known to exist: an unknown id then costs one 404,
+  // not a batch of failing requests (issue 29). The first HTML carries the team, so a page
+  // load waits for nothing; a move inside the site waits one round trip.
+  const enabled = team.data !== undefined;
+  const history = trpc.public.teamEloHistory.useQuery({ id }, { refetchInterval, enabled });
+  const rankHistory = trpc.public.teamRankHistory.useQuery({ id }, { enabled });
   const teamName = team.data?.name ?? 'this team';
   return (
     <Container size="lg" py="xl">
@@ -114,9 +118,9 @@ function TeamView({ id, team, refetchInterval }: { id: string; team: TeamQuery; 
           <RankHistorySection rankHistory={rankHistory} />
         </div>
         <div className={classes.side}>
-          <UpcomingSection teamId={id} refetchInterval={refetchInterval} />
-          <TeamEventsSection teamId={id} refetchInterval={refetchInterval} />
-          <RosterSection teamId={id} refetchInterval={refetchInterval} />
+          <UpcomingSection teamId={id} refetchInterval={refetchInterval} enabled={enabled} />
+          <TeamEventsSection teamId={id} refetchInterval={refetchInterval} enabled={enabled} />
+          <RosterSection teamId={id} refetchInterval={refetchInterval} enabled={enabled} />
           <HeadToHeadSection history={history} />
         </div>
       </div>
