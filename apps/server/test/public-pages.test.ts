@@ -36,6 +36,12 @@ async function ok(url: string) {
   return body;
 }
 
+/** A match's score from one side, as the Elo history gives it. */
+async function scoresOf(matchId: string, side: 'team1' | 'team2') {
+  const m = await db().selectFrom('matches').select(['score_team1', 'score_team2']).where('id', '=', matchId).executeTakeFirstOrThrow();
+  return side === 'team1' ? { score: m.score_team1, opponent_score: m.score_team2 } : { score: m.score_team2, opponent_score: m.score_team1 };
+}
+
 const eloOf = (teamId: string) => replayed.elo.get(teamId) as number;
 const step = (matchId: string) => replayed.applied.find((a) => a.matchId === matchId)!;
 
@@ -87,7 +93,7 @@ describe('400 and 404', () => {
 describe('GET /v1/public/teams/{id}', () => {
   test('answers the list item with rank, previous rank, record and form', async () => {
     const body = teamPage.parse(await ok(`/v1/public/teams/${ids.alpha}`));
-    const list = await ok('/v1/public/teams?sort=elo&page_size=100');
+    const list = await ok(`/v1/public/teams?sort=elo&page_size=100&season_id=${ids.fall}`);
     // The list's current_competitions and current_ranking are the earlier site's; the page has its own rank fields.
     const { current_competitions: _competitions, current_ranking: _ranking, ...item } = list.results.find((t: { id: string }) => t.id === ids.alpha);
     expect(body).toEqual({
@@ -105,18 +111,21 @@ describe('GET /v1/public/teams/{id}', () => {
     });
   });
 
-  test('ranks by Elo, ties by name, the same as the rankings list; no snapshot line means no previous rank', async () => {
-    const list = await ok('/v1/public/teams?sort=elo&page_size=100');
+  test("ranks by Elo, ties by name, the same as the current season's rankings list; a team of another season has no rank; no snapshot line means no previous rank", async () => {
+    const list = await ok(`/v1/public/teams?sort=elo&page_size=100&season_id=${ids.fall}`);
     for (const [index, team] of (list.results as { id: string }[]).entries()) {
       expect((await ok(`/v1/public/teams/${team.id}`)).rank).toBe(index + 1);
     }
+    const all = await ok('/v1/public/teams?sort=elo&page_size=100');
+    const outside = (all.results as { id: string }[]).filter((team) => !(list.results as { id: string }[]).some((listed) => listed.id === team.id));
+    for (const team of outside) expect((await ok(`/v1/public/teams/${team.id}`)).rank).toBeNull();
     expect((await ok(`/v1/public/teams/${ids.epsilon}`)).previous_rank).toBeNull();
     expect((await ok(`/v1/public/teams/${ids.delta}`)).form).toEqual([]);
   });
 });
 
 describe('GET /v1/public/teams/{id}/elo-history', () => {
-  test("lists every result that moved the team's Elo, oldest first, each from the Elo the one before left", async () => {
+  test("lists every result that moved the team's Elo, oldest first, with the team's score first, each from the Elo the one before left", async () => {
     const body = teamEloHistoryOutput.parse(await ok(`/v1/public/teams/${ids.alpha}/elo-history`));
     expect(body.results.map((r) => r.match_id)).toEqual([ids.springOpener, ids.fallOpener]);
     const [spring, fall] = body.results;
@@ -126,6 +135,7 @@ describe('GET /v1/public/teams/{id}/elo-history', () => {
       date: '2026-03-01T18:00:00.000Z',
       opponent: { id: ids.epsilon, name: 'Epsilon', picture: null },
       result: 'L',
+      ...(await scoresOf(ids.springOpener, 'team2')),
       elo_before: s1.team2Before,
       elo_after: s1.team2After,
       change: s1.team2After - s1.team2Before,
@@ -252,6 +262,12 @@ describe('GET /v1/public/search', () => {
     for (const typo of ['Falcans', 'Falcns', 'Falcoons', 'Esporta']) expect(teamNames(await search(typo)), typo).toContain('Falcons Esports');
     expect(teamNames(await search('Wolfes'))).toEqual(['Alpha Wolves']);
     expect(teamNames(await search('Gamma'))[0]).toBe('Gamma Rays');
+  });
+
+  test('finds a name with two neighbouring letters swapped, even in a short word ("Wovles", "Falcosn", "Gamam")', async () => {
+    expect(teamNames(await search('Wovles'))).toEqual(['Alpha Wolves']);
+    expect(teamNames(await search('Falcosn'))).toContain('Falcons Esports');
+    expect(teamNames(await search('Gamam'))).toContain('Gamma Rays');
   });
 
   test('puts the whole name first, then its start, then other matches, then by Elo', async () => {

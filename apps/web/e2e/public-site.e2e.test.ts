@@ -408,8 +408,8 @@ describeE2E.concurrent('public site', () => {
       expect(await page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
       await page.getByRole('heading', { name: 'Today', exact: true }).waitFor();
       await scrollThrough(page);
-      for (const heading of ['Today', 'This Week', 'This Month']) await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-      const month = page.getByRole('region', { name: 'This Month' });
+      for (const heading of ['Today', 'Later this week', 'Later this month']) await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      const month = page.getByRole('region', { name: 'Later this month' });
       const cards = month.getByRole('listitem');
       await cards.first().waitFor();
       const scheduled = await api<Paged<unknown>>('matches?status=scheduled&page_size=1');
@@ -534,8 +534,8 @@ describeE2E.concurrent('public site', () => {
     const page = await open('/matches', { viewport: 'mobile' });
     await page.getByRole('heading', { name: 'Today', exact: true }).waitFor();
     await scrollThrough(page);
-    await page.getByRole('heading', { name: 'This Month', exact: true }).waitFor();
-    await page.getByRole('region', { name: 'This Month' }).getByRole('listitem').first().waitFor();
+    await page.getByRole('heading', { name: 'Later this month', exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Later this month' }).getByRole('listitem').first().waitFor();
     await expectNoHorizontalOverflow(page);
     await expectNoSeriousAxeViolations(page, 'matches (mobile)');
     await saveScreenshot(page, 'matches-upcoming-mobile');
@@ -598,7 +598,7 @@ describeE2E.concurrent('public site', () => {
     await saveScreenshot(home, 'home-empty-desktop');
 
     const matches = await open('/matches', { base: emptySite.url, viewport: 'mobile' });
-    for (const text of ['No matches scheduled for today', 'No matches scheduled for this week', 'No matches scheduled for this month']) await matches.getByText(text).waitFor();
+    for (const text of ['No matches scheduled for today', 'No more matches scheduled this week', 'No more matches scheduled this month']) await matches.getByText(text).waitFor();
     await matches.getByRole('tab', { name: 'Live' }).click();
     await matches.getByText('No live matches currently').waitFor();
     await matches.getByRole('tab', { name: 'Past' }).click();

@@ -12,9 +12,13 @@ export const entityPathInput = z.object({ id: uuidParam });
 
 // ---- team page
 export const teamPage = teamListItem.omit({ current_competitions: true, current_ranking: true }).extend({
-  /** Place among all teams by Elo (ties by name), from 1. */
-  rank: z.number().int(),
-  /** Place in the latest weekly snapshot; null when the team is in none. */
+  /**
+   * Place in the current season (packages/domain, season-place.ts: by Elo, then name, then id,
+   * among the teams that entered its competitions or play its matches), from 1; null when the
+   * team takes no part in it; among all teams when there is no season.
+   */
+  rank: z.number().int().nullable(),
+  /** Place in the current season's latest weekly snapshot; null when the team is in none. */
   previous_rank: z.number().int().nullable(),
   /** Every applied result, all time. */
   wins: z.number().int(),
@@ -32,6 +36,9 @@ export const eloHistoryEntry = z.object({
   date: z.string(),
   opponent: teamRef,
   result: resultLetter,
+  /** This team's score and the opponent's (maps or rounds: packages/domain score-unit.ts); null when the platform gave none. */
+  score: z.number().int().nullable(),
+  opponent_score: z.number().int().nullable(),
   elo_before: z.number().int(),
   elo_after: z.number().int(),
   change: z.number().int(),

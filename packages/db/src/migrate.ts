@@ -21,6 +21,7 @@ import * as jobsHeartbeatCancel from './migrations/0085_jobs_heartbeat_cancel';
 import * as listCountSummaries from './migrations/0090_list_count_summaries';
 import * as auditActorKept from './migrations/0091_audit_actor_kept';
 import * as eventDetails from './migrations/0093_event_details';
+import * as seasonTeamsFromMatches from './migrations/0094_season_teams_from_matches';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0090_list_count_summaries': listCountSummaries,
   '0091_audit_actor_kept': auditActorKept,
   '0093_event_details': eventDetails,
+  '0094_season_teams_from_matches': seasonTeamsFromMatches,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

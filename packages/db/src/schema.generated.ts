@@ -527,9 +527,13 @@ export interface Seasons {
 
 export interface SeasonTeams {
   /**
+   * Matches of this team in this season (either side), kept by triggers on matches (migration 0094): read-only for code.
+   */
+  matches: Generated<number>;
+  /**
    * Participant rows of this team in this season (one per competition entered), kept by triggers on participants (migration 0069): read-only for code.
    */
-  participants: number;
+  participants: Generated<number>;
   season_id: string;
   team_id: string;
 }

@@ -25,7 +25,7 @@ async function counters(db: Kysely<Database>): Promise<{ kept: Record<string, Ro
       statuses: await rows(sql`SELECT status AS key, count AS n FROM match_status_counts WHERE count <> 0`),
       days: await rows(sql`SELECT status || ' ' || day AS key, count AS n FROM match_day_counts WHERE count <> 0`),
       moves: await rows(sql`SELECT 'pending' AS key, count(*) AS n FROM match_count_moves HAVING count(*) > 0`),
-      seasonTeams: await rows(sql`SELECT season_id || ' ' || team_id AS key, participants AS n FROM season_teams`),
+      seasonTeams: await rows(sql`SELECT season_id || ' ' || team_id || ' ' || kind AS key, n FROM season_teams CROSS JOIN LATERAL (VALUES ('participants', participants), ('matches', matches)) AS k(kind, n) WHERE n <> 0`),
       teams: await rows(sql`SELECT scope AS key, count AS n FROM team_counts WHERE count <> 0`),
       rankingItems: await rows(sql`SELECT ranking_id::text AS key, count AS n FROM ranking_item_counts WHERE count <> 0`),
       players: await rows(sql`SELECT scope AS key, count AS n FROM player_counts WHERE count <> 0`),
@@ -35,10 +35,18 @@ async function counters(db: Kysely<Database>): Promise<{ kept: Record<string, Ro
       statuses: await rows(sql`SELECT status AS key, count(*) AS n FROM matches GROUP BY status`),
       days: await rows(sql`SELECT status || ' ' || (date AT TIME ZONE 'UTC')::date AS key, count(*) AS n FROM matches WHERE date IS NOT NULL GROUP BY 1`),
       moves: {},
-      seasonTeams: await rows(sql`SELECT season_id || ' ' || team_id AS key, count(*) AS n FROM participants GROUP BY 1`),
+      seasonTeams: await rows(sql`
+        SELECT season_id || ' ' || team_id || ' participants' AS key, count(*) AS n FROM participants GROUP BY 1
+        UNION ALL SELECT season_id || ' ' || team_id || ' matches', count(*) FROM (
+          SELECT season_id, team1_id AS team_id FROM matches UNION ALL SELECT season_id, team2_id FROM matches
+        ) AS sides WHERE season_id IS NOT NULL GROUP BY 1
+      `),
       teams: await rows(sql`
         SELECT 'all' AS key, count(*) AS n FROM teams HAVING count(*) > 0
-        UNION ALL SELECT season_id::text, count(DISTINCT team_id) FROM participants GROUP BY season_id
+        UNION ALL SELECT season_id::text, count(DISTINCT team_id) FROM (
+          SELECT season_id, team_id FROM participants
+          UNION ALL SELECT season_id, team1_id FROM matches UNION ALL SELECT season_id, team2_id FROM matches
+        ) AS taking_part WHERE season_id IS NOT NULL GROUP BY season_id
       `),
       rankingItems: await rows(sql`SELECT ranking_id::text AS key, count(*) AS n FROM ranking_items GROUP BY ranking_id`),
       players: await rows(sql`
@@ -219,6 +227,25 @@ describe('list counters', () => {
     expect(kept.teams).toEqual({ all: 3, [season.spring]: 1 });
     await sql`TRUNCATE participants`.execute(db);
     expect((await expectCountersAgree(db, 'after truncation')).seasonTeams).toEqual({});
+  });
+
+  it('count a team in a season when it plays one of the season\'s matches, an event\'s included, without entering a competition', async () => {
+    const { db } = database;
+    await sql`TRUNCATE participants, matches, event_bracket_matches`.execute(db);
+    // An event's match: no competition, no participant rows, only the season.
+    await sql`
+      INSERT INTO matches (platform, external_id, team1_id, team2_id, status, date, season_id) VALUES
+        ('faceit', 'event-1', ${team.a}, ${team.d}, 'completed', '2026-09-05T12:00:00Z', ${season.fall})
+    `.execute(db);
+    let kept = await expectCountersAgree(db, 'after an event match');
+    expect(kept.teams).toEqual({ all: 3, [season.fall]: 2 });
+    await db.updateTable('matches').set({ season_id: season.spring }).where('external_id', '=', 'event-1').execute();
+    await db.updateTable('matches').set({ team2_id: team.b }).where('external_id', '=', 'event-1').execute();
+    kept = await expectCountersAgree(db, 'after the match moved season and opponent');
+    expect(kept.teams).toEqual({ all: 3, [season.spring]: 2 });
+    await db.updateTable('matches').set({ season_id: null }).execute();
+    kept = await expectCountersAgree(db, 'after the match left every season');
+    expect(kept.teams).toEqual({ all: 3 });
   });
 
   it('follow the lines of each ranking snapshot through snapshots, renumbering, moves and deletes', async () => {

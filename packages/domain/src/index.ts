@@ -15,3 +15,7 @@ export * from './season-end';
 export * from './preview';
 export * from './random';
 export * from './events';
+export * from './season-place';
+export * from './wording';
+export * from './score-unit';
+export * from './transpositions';

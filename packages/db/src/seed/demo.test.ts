@@ -195,16 +195,12 @@ describe('seedDemo', () => {
     }
   });
 
-  it('shows the logo fallback cases and stores the generated logos', async () => {
-    const { teams } = await load(first);
-    const pictures = teams.map((t) => t.picture);
-    expect(pictures.filter((p) => p === null).length).toBeGreaterThanOrEqual(3);
-    expect(pictures).toContain('undefined');
-    expect(pictures).toContain('/media/teams/missing.png');
-    const logos = teams.filter((t) => t.picture === `/media/teams/${t.id}/logo.svg`);
-    expect(logos.length).toBeGreaterThan(40);
+  it('gives every team a generated logo and every player a generated avatar, each stored as media', async () => {
+    const { teams, players } = await load(first);
+    expect(teams.filter((t) => t.picture !== `/media/teams/${t.id}/logo.svg`)).toEqual([]);
+    expect(players.filter((p) => p.picture !== `/media/players/${p.id}/avatar.svg`)).toEqual([]);
     const media = await first.db.selectFrom('media').selectAll().execute();
-    expect(media.map((m) => m.key).sort()).toEqual(logos.map((t) => `teams/${t.id}/logo.svg`).sort());
+    expect(media.map((m) => m.key).sort()).toEqual([...teams.map((t) => `teams/${t.id}/logo.svg`), ...players.map((p) => `players/${p.id}/avatar.svg`)].sort());
     for (const file of media) {
       expect(file.content_type).toBe('image/svg+xml');
       expect(file.size).toBe(file.bytes.length);

@@ -15,6 +15,7 @@ import type {
 import { recentSemesters } from './calendar';
 import { competitionRows, createCompetitions, createSeasons, participantRows, seasonRows, type SeasonPlan } from './competitions';
 import { playerEloHistory } from './player-history';
+import { completeDemoPictures } from './pictures';
 import { createRosters } from './players';
 import { createRandom } from './random';
 import { rateMatches, weeklySnapshots } from './ratings';
@@ -98,6 +99,7 @@ export function buildLeague(options: { seed: string; today: Date; size: LeagueSi
     createdAt,
     takenSteamIds: part?.takenSteamIds,
   });
+  if (size.logos === 'per-team') media.push(...completeDemoPictures(createRandom(`${streams}:pictures`), teams, rosters.players, createdAt));
   const competitions = createCompetitions(seed, createRandom(`${streams}:participants`), seasons, teams);
 
   const random = createRandom(`${streams}:matches:${now}`);
@@ -124,6 +126,7 @@ export function buildLeague(options: { seed: string; today: Date; size: LeagueSi
   const snapshots = weeklySnapshots(createRandom(`${streams}:rankings:${now}`), {
     seasons: seasons.slice(-size.snapshotSeasons),
     teams,
+    competitions,
     startElo: rosters.startElo,
     ratings,
     matches,

@@ -34,3 +34,18 @@ export function teamLogoSvg(random: Random, name: string): string {
     '</svg>',
   ].join('');
 }
+
+/** A player's avatar: a head and shoulders in a light tone on a coloured disc, the tag's first letter on the chest. */
+export function playerAvatarSvg(random: Random, name: string): string {
+  const fill = random.pick(COLOURS);
+  const initial = ([...name.trim()].find((c) => /[A-Za-z0-9]/.test(c)) ?? '?').toUpperCase();
+  return [
+    '<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">',
+    `<circle cx="64" cy="64" r="64" fill="${fill}"/>`,
+    '<circle cx="64" cy="48" r="22" fill="#f1f3f5"/>',
+    '<path d="M22 116c4-26 22-40 42-40s38 14 42 40z" fill="#f1f3f5"/>',
+    '<text x="64" y="104" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="22" font-weight="700" ',
+    `fill="${fill}">${initial}</text>`,
+    '</svg>',
+  ].join('');
+}

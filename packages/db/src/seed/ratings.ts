@@ -1,8 +1,8 @@
-import { replayElo, type AppliedMatch } from '@campus-elo/domain';
+import { compareSeasonPlace, replayElo, type AppliedMatch } from '@campus-elo/domain';
 import type { Insertable } from 'kysely';
 import type { RankingItems, Rankings } from '../schema';
 import { mondaysBetween } from './calendar';
-import type { SeasonPlan } from './competitions';
+import type { CompetitionPlan, SeasonPlan } from './competitions';
 import type { Random } from './random';
 import type { MatchPlan } from './schedule';
 import type { TeamPlan } from './teams';
@@ -46,20 +46,17 @@ export interface Snapshots {
   rankingItems: Insertable<RankingItems>[];
 }
 
-function byEloThenName(a: { elo: number; name: string }, b: { elo: number; name: string }): number {
-  return b.elo - a.elo || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-}
-
 /**
  * A ranking snapshot every Monday (00:00 UTC) of the given seasons up to `now`: every team
- * that had joined the league with Elo > 0, ranked by the Elo it had at that moment (the
- * replay up to then), Elo descending, ties by name.
+ * of the season with Elo > 0, placed by the Elo it had at that moment (the replay up to
+ * then) as the site places teams (compareSeasonPlace).
  */
 export function weeklySnapshots(
   random: Random,
   options: {
     seasons: readonly SeasonPlan[];
     teams: readonly TeamPlan[];
+    competitions: readonly CompetitionPlan[];
     startElo: ReadonlyMap<string, number>;
     ratings: Ratings;
     matches: readonly MatchPlan[];
@@ -67,7 +64,13 @@ export function weeklySnapshots(
     createdAt: string;
   },
 ): Snapshots {
-  const { seasons, teams, startElo, ratings, matches, now, createdAt } = options;
+  const { seasons, teams, competitions, startElo, ratings, matches, now, createdAt } = options;
+  // The season's teams as the site counts them (packages/domain, season-place.ts): its
+  // competitions' entrants and every team that plays one of its matches.
+  const seasonTeams = new Map<string, Set<string>>();
+  const teamsOf = (seasonId: string) => seasonTeams.get(seasonId) ?? seasonTeams.set(seasonId, new Set()).get(seasonId)!;
+  for (const competition of competitions) for (const team of competition.participants) teamsOf(competition.season.id).add(team.id);
+  for (const match of matches) teamsOf(match.competition.season.id).add(match.team1.id).add(match.team2.id);
   const byId = new Map(matches.map((m) => [m.id, m]));
   const elo = new Map(startElo);
   const snapshots: Snapshots = { rankings: [], rankingItems: [] };
@@ -85,10 +88,10 @@ export function weeklySnapshots(
       const rankingId = random.uuid();
       snapshots.rankings.push({ id: rankingId, season_id: season.id, date: new Date(monday).toISOString(), created_at: createdAt });
       teams
-        .filter((t) => t.firstSeason <= season.index)
+        .filter((t) => teamsOf(season.id).has(t.id))
         .map((t) => ({ id: t.id, name: t.name, elo: elo.get(t.id) ?? 0 }))
         .filter((t) => t.elo > 0)
-        .sort(byEloThenName)
+        .sort(compareSeasonPlace)
         .forEach((t, i) => {
           snapshots.rankingItems.push({ id: random.uuid(), ranking_id: rankingId, team_id: t.id, rank: i + 1, elo: t.elo });
         });

@@ -38,7 +38,7 @@ import {
   type PageData,
 } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { excerptFromBody, isUsableImageSrc, seasonHasEnded } from '@campus-elo/domain';
+import { countOf, excerptFromBody, isUsableImageSrc, seasonHasEnded } from '@campus-elo/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { DomainError } from '../../lib/errors';
@@ -247,10 +247,10 @@ export const PAGES: Record<string, PageResolver> = {
       head: {
         title: titled(context.config, team.name),
         shareTitle: team.name,
-        description: `${team.name}${school}: rank ${team.rank} of ${context.config.siteName} with Elo ${team.elo}, ${team.wins} wins and ${team.losses} losses.`,
+        description: `${team.name}${school}: ${team.rank === null ? '' : `rank ${team.rank} of `}${context.config.siteName} with Elo ${team.elo}, ${countOf(team.wins, 'win', 'wins')} and ${countOf(team.losses, 'loss', 'losses')}.`,
         canonical: url(context, `/teams/${team.id}`),
         type: 'profile',
-        image: { url: url(context, `/og/teams/${team.id}.png`), ...OG_IMAGE_SIZE, alt: `${team.name}: Elo ${team.elo}, rank ${team.rank}` },
+        image: { url: url(context, `/og/teams/${team.id}.png`), ...OG_IMAGE_SIZE, alt: `${team.name}: Elo ${team.elo}${team.rank === null ? '' : `, rank ${team.rank}`}` },
       },
       data: {
         queries: [

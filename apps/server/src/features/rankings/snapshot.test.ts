@@ -30,12 +30,28 @@ beforeEach(async () => {
       { id: id(13), name: 'Alpha', elo: 1500 },
       { id: id(14), name: 'Zero', elo: 0 },
       { id: id(15), name: 'Delta', elo: 1201 },
+      // Plays in neither season: no snapshot of a season ranks it.
+      { id: id(16), name: 'Outsider', elo: 1900 },
     ])
+    .execute();
+  // The teams take part in both seasons by their matches (an event's, say: no competition).
+  const pairs = [
+    [11, 12],
+    [13, 15],
+    [14, 13],
+  ];
+  await t.db
+    .insertInto('matches')
+    .values(
+      [spring, fall].flatMap((season) =>
+        pairs.map(([a, b]) => ({ platform: 'manual' as const, external_id: `${season}-${a}-${b}`, team1_id: id(a!), team2_id: id(b!), status: 'scheduled' as const, season_id: season })),
+      ),
+    )
     .execute();
 });
 
 describe('create ranking snapshot', () => {
-  it('ranks every team with Elo above 0 by Elo, ties by name, in the latest season', async () => {
+  it('ranks every team of the season with Elo above 0 by Elo, ties by name, in the latest season, a team of no season left out', async () => {
     const answer = await t.callerFor(t.admin).admin.rankings.createSnapshot({});
     expect(answer).toMatchObject({ teams_ranked: 4, season_name: 'Fall 2026', season_id: fall });
 

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { recordAudit, type AuditEntry } from '../audit/record';
 import { lockEloLedger, teamEloBefore } from '../elo/ledger';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
+import { seasonPlaceOrderSql, teamColumns } from './season-place';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,8 +17,8 @@ export function weekStart(date: Date): Date {
 }
 
 /**
- * A ranking week: every team with Elo above 0, ranked by Elo (ties by name, then id so the
- * order is total), for the given season or the one that started last. A season that has
+ * A ranking week: every team of the season with Elo above 0, placed as the season's rankings
+ * place it (packages/domain, season-place.ts), for the given season or the one that started last. A season that has
  * ended is ranked by the Elo the ledger gave each team at its end, dated then; a running one
  * by today's Elo. A week that already has a snapshot of the season answers 409 unless
  * `replace` is set, which replaces it.
@@ -62,23 +63,25 @@ export async function createRankingSnapshot(
       const elo = await teamEloBefore(trx, seasonEnd);
       const inserted = await sql`
         INSERT INTO ranking_items (ranking_id, team_id, rank, elo)
-        SELECT ${ranking.id}::uuid, t.id, row_number() OVER (ORDER BY v.elo DESC, t.name ASC, t.id ASC), v.elo
+        SELECT ${ranking.id}::uuid, t.id, row_number() OVER (ORDER BY ${seasonPlaceOrderSql({ elo: sql.ref('v.elo'), name: sql.ref('t.name'), id: sql.ref('t.id') })}), v.elo
         FROM unnest(${[...elo.keys()]}::uuid[], ${[...elo.values()]}::int[]) AS v(id, elo)
         JOIN teams t ON t.id = v.id
+        JOIN season_teams st ON st.season_id = ${season.id} AND st.team_id = t.id
         WHERE v.elo > 0
       `.execute(trx);
       teamsRanked = Number(inserted.numAffectedRows ?? 0n);
     } else {
       const inserted = await sql`
         INSERT INTO ranking_items (ranking_id, team_id, rank, elo)
-        SELECT ${ranking.id}::uuid, id, row_number() OVER (ORDER BY elo DESC, name ASC, id ASC), elo
-        FROM teams
-        WHERE elo > 0
+        SELECT ${ranking.id}::uuid, t.id, row_number() OVER (ORDER BY ${seasonPlaceOrderSql(teamColumns('t'))}), t.elo
+        FROM teams t
+        JOIN season_teams st ON st.season_id = ${season.id} AND st.team_id = t.id
+        WHERE t.elo > 0
       `.execute(trx);
       teamsRanked = Number(inserted.numAffectedRows ?? 0n);
     }
     if (teamsRanked === 0) {
-      throw unprocessable('No team has an Elo above 0 to rank');
+      throw unprocessable(`No team of ${season.name} has an Elo above 0 to rank`);
     }
     const replaced = sameWeek.map((r) => r.id);
     await recordAudit(trx, {

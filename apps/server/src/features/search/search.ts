@@ -1,5 +1,6 @@
 import { SEARCH_MIN_LENGTH, type SearchOutput, type searchInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
+import { adjacentTranspositions } from '@campus-elo/domain';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 
@@ -10,7 +11,9 @@ import type { z } from 'zod';
  * - two characters match the start of a word only: a trigram index cannot find a two-letter
  *   piece inside a word without reading every name;
  * - from four characters on, when those matches do not fill the list, names with one letter
- *   wrong, missing or extra follow (pg_trgm's strict word similarity), closest first.
+ *   wrong, missing or extra follow (pg_trgm's strict word similarity), or with two neighbouring
+ *   letters swapped (the query's transpositions, packages/domain, each a LIKE on the same
+ *   trigram index), closest first.
  * Matches rank the whole name first, then its start, a word's start, any part; then by Elo.
  */
 
@@ -33,6 +36,8 @@ interface Terms {
   folded: RawBuilder<string>;
   substring: boolean;
   typos: boolean;
+  /** The query with neighbouring letters swapped, as LIKE pattern pieces. */
+  transposed: RawBuilder<string>[];
   limit: number;
 }
 
@@ -78,7 +83,10 @@ function tableSearch(options: {
     FROM (
       SELECT * FROM ${from}
         AND (SELECT count(*) FROM hits) < ${t.limit}
-        AND (${sql.join(columns.map((c) => sql`${t.folded} <<% ${c}`), sql` OR `)})
+        AND (${sql.join(
+          columns.flatMap((c) => [sql`${t.folded} <<% ${c}`, ...t.transposed.map((variant) => sql`${c} LIKE '%' || ${variant} || '%'`)]),
+          sql` OR `,
+        )})
         AND NOT coalesce(${anyContains}, false)
       ORDER BY ${nearKeys} LIMIT ${t.limit}
     ) AS ${alias}
@@ -98,6 +106,7 @@ export function searchQuery(q: string, limit: number) {
     folded: sql<string>`search_fold(${q})`,
     substring: q.length >= SUBSTRING_MIN_LENGTH,
     typos: q.length >= TYPO_MIN_LENGTH,
+    transposed: q.length >= TYPO_MIN_LENGTH ? adjacentTranspositions(q).map((variant) => sql<string>`search_fold(${escapeLike(variant)})`) : [],
     limit,
   };
   const teams = tableSearch({

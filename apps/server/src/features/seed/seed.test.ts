@@ -5,6 +5,11 @@ import { loadConfig } from '../../config';
 import { prepareData } from '../../startup-data';
 import { recalculateAllElo } from '../elo/recalculate';
 import { listEvents } from '../events/queries';
+import { listRankingItems } from '../rankings/queries';
+import { createRankingSnapshot } from '../rankings/snapshot';
+import { findCurrentSeason } from '../seasons/queries';
+import { getTeamPage } from '../teams/page-queries';
+import { listTeams } from '../teams/queries';
 import { parseSeedRequest, seedCommand, seedDatabase } from './cli';
 import { seedDemoIfEmpty } from './startup';
 
@@ -54,6 +59,37 @@ describe('demo seeding at start-up', () => {
     expect(answer.summary.error_count).toBe(0);
     expect(answer.summary.processed_count).toBeGreaterThan(400);
     expect(await dumpTables(database.db, tables)).toEqual(before);
+  }, 60_000);
+
+  it("places each demo team once: its page's rank is its place in the season's list, an event's team included, and the weekly snapshot ranks the same teams", async () => {
+    const db = database.db;
+    const season = await findCurrentSeason(db, undefined);
+    expect(season).not.toBeNull();
+    const list = await listTeams(db, { season_id: season!.id, sort: 'elo', page: 1, page_size: 100 });
+    expect(list.count).toBe(list.results.length);
+    for (const [index, team] of list.results.entries()) {
+      expect((await getTeamPage(db, team.id, undefined)).rank, team.name).toBe(index + 1);
+    }
+    // Every team that plays one of the season's matches (events' included) is in its list.
+    const playing = await db
+      .selectFrom('matches')
+      .select(['team1_id', 'team2_id', 'competition_id'])
+      .where('season_id', '=', season!.id)
+      .execute();
+    const listed = new Set(list.results.map((t) => t.id));
+    expect(playing.flatMap((m) => [m.team1_id, m.team2_id]).filter((id) => !listed.has(id))).toEqual([]);
+    expect(playing.some((m) => m.competition_id === null)).toBe(true);
+
+    // The demo's own weekly snapshots rank only the season's teams (those it had by that week):
+    // never teams of other seasons beside them.
+    const seeded = await db.selectFrom('rankings').select('id').where('season_id', '=', season!.id).orderBy('date', 'desc').limit(1).executeTakeFirstOrThrow();
+    const seededTeams = await db.selectFrom('ranking_items').select('team_id').where('ranking_id', '=', seeded.id).execute();
+    expect(seededTeams.length).toBeGreaterThan(0);
+    expect(seededTeams.map((i) => i.team_id).filter((id) => !listed.has(id))).toEqual([]);
+
+    const snapshot = await createRankingSnapshot(db, { season_id: season!.id, replace: true }, null);
+    const items = await listRankingItems(db, { ranking_id: snapshot.ranking_id, sort: 'rank', page: 1, page_size: 100 });
+    expect(items.results.map((i) => [i.rank, i.team.id])).toEqual(list.results.filter((t) => t.elo > 0).map((t, index) => [index + 1, t.id]));
   }, 60_000);
 
   it('refuses to seed from the command line when the database is not empty', async () => {

@@ -6,6 +6,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
 import { notFound } from '../../lib/errors';
+import { placedAboveSql, teamColumns } from '../rankings/season-place';
 import { currentSeasonQuery } from '../seasons/queries';
 
 // A team's page (docs/contract.md, "Pages"): each answer is one statement. A team's results
@@ -29,14 +30,27 @@ export function teamPageQuery(db: Kysely<Database>, id: string, currentSeasonId:
       'teams.school_name',
       'teams.elo',
       jsonObjectFrom(eb.selectFrom('players').select(['players.id', 'players.name', 'players.picture']).whereRef('players.id', '=', 'teams.captain_id')).as('captain'),
-      // Place by Elo (highest first), ties by name, then id, as the rankings list them: two
-      // range counts on teams_elo_idx.
-      sql<number>`1
-        + (SELECT count(*) FROM teams AS above WHERE above.elo > teams.elo)
-        + (SELECT count(*) FROM teams AS tied WHERE tied.elo = teams.elo AND (tied.name, tied.id) < (teams.name, teams.id))`.as('rank'),
+      // The team's place in the current season (packages/domain, season-place.ts), null when it
+      // takes no part in it; among all teams when there is no season. The weekly place beside it
+      // is the current season's latest snapshot's.
+      sql<number | null>`(
+        SELECT CASE
+          WHEN current_season.id IS NULL THEN 1 + (SELECT count(*) FROM teams AS other WHERE ${placedAboveSql(teamColumns('other'), teamColumns('teams'))})
+          WHEN EXISTS (SELECT 1 FROM season_teams AS mine WHERE mine.season_id = current_season.id AND mine.team_id = teams.id)
+            THEN 1 + (
+              SELECT count(*) FROM season_teams AS st JOIN teams AS other ON other.id = st.team_id
+              WHERE st.season_id = current_season.id AND ${placedAboveSql(teamColumns('other'), teamColumns('teams'))}
+            )
+        END
+        FROM (SELECT 1) AS one LEFT JOIN (${currentSeason}) AS current_season ON true
+      )`.as('rank'),
       sql<number | null>`(
         SELECT ri.rank FROM ranking_items ri
-        WHERE ri.team_id = teams.id AND ri.ranking_id = (SELECT r.id FROM rankings r ORDER BY r.date DESC, r.id DESC LIMIT 1)
+        WHERE ri.team_id = teams.id AND ri.ranking_id = (
+          SELECT r.id FROM (SELECT 1) AS one LEFT JOIN (${currentSeason}) AS current_season ON true
+          JOIN rankings r ON current_season.id IS NULL OR r.season_id = current_season.id
+          ORDER BY r.date DESC, r.id DESC LIMIT 1
+        )
       )`.as('previous_rank'),
       sql<{ wins: number; losses: number; season_wins: number; season_losses: number }>`(
         SELECT json_build_object(
@@ -74,7 +88,7 @@ export async function getTeamPage(db: Kysely<Database>, id: string, currentSeaso
   const [row] = await rowsOf(db, compiledTeamPage(db, id, currentSeasonId, new Date()));
   if (!row) throw notFound('Team not found');
   const { record, ...team } = row;
-  return { ...team, rank: Number(team.rank), ...record };
+  return { ...team, rank: team.rank === null ? null : Number(team.rank), ...record };
 }
 
 type EloHistoryInput = z.output<typeof teamEloHistoryInput>;
@@ -100,6 +114,8 @@ export function teamEloHistoryQuery(db: Kysely<Database>, input: EloHistoryInput
             `matches.${own}_elo_before as own_before`,
             `matches.${own}_elo_change as own_change`,
             `matches.${other}_elo_before as opponent_before`,
+            `matches.score_${own} as own_score`,
+            `matches.score_${other} as opponent_score`,
           ]);
         return seasonId ? query.where('matches.season_id', '=', seasonId) : query;
       };
@@ -112,6 +128,8 @@ export function teamEloHistoryQuery(db: Kysely<Database>, input: EloHistoryInput
           'results.own_before',
           'results.own_change',
           'results.opponent_before',
+          'results.own_score',
+          'results.opponent_score',
           jsonObjectFrom(inner.selectFrom('teams as opponent').select(['opponent.id', 'opponent.name', 'opponent.picture']).whereRef('opponent.id', '=', 'results.opponent_id'))
             .$notNull()
             .as('opponent'),
@@ -145,6 +163,8 @@ export async function getTeamEloHistory(db: Kysely<Database>, input: EloHistoryI
         date: new Date(r.date as Date | string).toISOString(),
         opponent: r.opponent,
         result: r.winner_id === input.id ? 'W' : 'L',
+        score: r.own_score,
+        opponent_score: r.opponent_score,
         elo_before: before,
         elo_after: before + change,
         change,

@@ -4,6 +4,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { z } from 'zod';
 import { jsonArrayFrom, jsonBuildObject, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
+import { seasonPlaceSortKeys } from '../rankings/season-place';
 import { containsPattern, orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 import { currentSeasonQuery } from '../seasons/queries';
 
@@ -15,13 +16,11 @@ function teamConditions(eb: ExpressionBuilder<Database, 'teams'>, input: TeamLis
   if (input.name) conditions.push(eb('teams.name', 'ilike', containsPattern(input.name)));
   if (input.school_name) conditions.push(eb('teams.school_name', 'ilike', containsPattern(input.school_name)));
   if (input.season_id) {
-    // Took part: a participant of one of the season's competitions. Importing a match records
-    // both its teams as participants (and a merge folds them), so the participants already
-    // name every team that played; asking the season's matches too would read all of them
-    // (tens of thousands) for every count.
+    // Took part (packages/domain, season-place.ts): entered one of the season's competitions or
+    // played one of its matches, events included; season_teams keeps both (migration 0094).
     conditions.push(
       eb.exists(
-        eb.selectFrom('participants').select(sql.lit(1).as('one')).whereRef('participants.team_id', '=', 'teams.id').where('participants.season_id', '=', input.season_id),
+        eb.selectFrom('season_teams').select(sql.lit(1).as('one')).whereRef('season_teams.team_id', '=', 'teams.id').where('season_teams.season_id', '=', input.season_id),
       ),
     );
   }
@@ -66,7 +65,8 @@ function teamSortKeys(input: TeamListFilters): SortKey[] {
   const direction = input.order ?? (input.sort === 'elo' ? 'desc' : 'asc');
   switch (input.sort) {
     case 'elo':
-      return [{ column: 'elo', direction }, { column: 'name', direction: 'asc' }, { column: 'id', direction: 'asc' }];
+      // Highest first is the place in the season (or among all teams).
+      return direction === 'desc' ? seasonPlaceSortKeys : [{ column: 'elo', direction }, { column: 'name', direction: 'asc' }, { column: 'id', direction: 'asc' }];
     case 'name':
       return [{ column: 'name', direction }, { column: 'id', direction }];
     case 'school_name':

@@ -57,7 +57,7 @@ export const teamsPublicProcedures = {
         path: '/public/teams/:id',
         summary: "A team's page",
         description:
-          'rank: place among all teams by Elo (ties by name); previous_rank: place in the latest weekly snapshot. wins, losses and form count results that moved Elo; season_ wins and losses those of the current season.',
+          'rank: place in the current season (by Elo, then name, then id, among the teams that entered its competitions or play its matches), null when the team takes no part in it; previous_rank: place in the current season\'s latest weekly snapshot. wins, losses and form count results that moved Elo; season_ wins and losses those of the current season.',
         tag: 'Public',
         errors: TEAM_NOT_FOUND,
       },

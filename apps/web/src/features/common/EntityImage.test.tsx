@@ -29,4 +29,12 @@ describe('TeamLogo and PlayerPicture', () => {
     fireEvent.error(player);
     expect(player.getAttribute('src')).toBe(DEFAULT_PLAYER_PICTURE);
   });
+
+  it('marks the default pictures, which the dark scheme darkens instead of showing white squares', () => {
+    expect(imageIn(render(<TeamLogo src={null} size={32} />).container).hasAttribute('data-fallback')).toBe(true);
+    const logo = imageIn(render(<TeamLogo src="/media/owls.png" size={32} />).container);
+    expect(logo.hasAttribute('data-fallback')).toBe(false);
+    fireEvent.error(logo);
+    expect(logo.hasAttribute('data-fallback')).toBe(true);
+  });
 });

@@ -26,6 +26,7 @@ export function EntityImage({ src, kind, size, alt = '' }: EntityImageProps) {
       alt={alt}
       decoding="async"
       data-image-kind={kind}
+      data-fallback={shown === fallback || undefined}
       onError={() => {
         if (shown !== fallback) setFailedSrc(wanted);
       }}

@@ -12,6 +12,11 @@ describe('StarRating', () => {
     expect(container.querySelectorAll('svg')).toHaveLength(5);
     expect(container.querySelectorAll('svg[class*="filled"]')).toHaveLength(value);
   });
+
+  it('says what the stars mean on hover', () => {
+    render(<StarRating value={4} />);
+    expect(screen.getByRole('img', { name: '4 of 5 stars' }).getAttribute('title')).toBe('4 of 5 stars: how worth watching: more stars for strong teams close in Elo');
+  });
 });
 
 describe('Elo change display', () => {

@@ -28,7 +28,9 @@ function TeamRow({ team, score, won, bye }: { team: Side; score: number | null; 
   return (
     <div className={classes.row} data-won={won || undefined}>
       <TeamLogo src={team.picture} size={20} />
-      <span className={classes.name}>{team.name}</span>{' '}
+      <span className={classes.name} title={team.name}>
+        {team.name}
+      </span>{' '}
       <span className={classes.score}>{score ?? ''}</span>
     </div>
   );

@@ -189,8 +189,10 @@ function EventView({ event }: { event: EventDetail }) {
           ) : (
             <>
               {elimination && (
-                <Text size="sm" c="dimmed">
-                  Point at or tab to a match to follow its winner's path. Played matches open their match page.
+                <Text size="sm" c="dimmed" data-bracket-hint>
+                  {/* Pointing needs a mouse: a phone's visitor reads only what a tap does. */}
+                  <span className={classes.pointerHint}>Point at or tab to a match to follow its winner's path. </span>
+                  Played matches open their match page.
                 </Text>
               )}
               {event.stages.map((stage) => (

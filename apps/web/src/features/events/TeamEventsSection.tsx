@@ -12,8 +12,8 @@ import classes from './Events.module.css';
  * still in). Nothing when it played none. A result can end its run: read again at
  * `refetchInterval` (while the live stream is down).
  */
-export function TeamEventsSection({ teamId, refetchInterval }: { teamId: string; refetchInterval: number | false }) {
-  const events = trpc.public.teamEvents.useQuery({ id: teamId }, { refetchInterval });
+export function TeamEventsSection({ teamId, refetchInterval, enabled = true }: { teamId: string; refetchInterval: number | false; enabled?: boolean }) {
+  const events = trpc.public.teamEvents.useQuery({ id: teamId }, { refetchInterval, enabled });
   if (events.isSuccess && events.data.results.length === 0) return null;
   return (
     <PageSection title="Events">

@@ -1,6 +1,6 @@
 import { trpc } from '../../lib/trpc';
 import { formatDate } from '../common/format';
-import { Score } from '../common/Score';
+import { Score, ScoreUnit } from '../common/Score';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { CompactMatch } from './CompactMatch';
 import classes from './CompactMatch.module.css';
@@ -27,7 +27,11 @@ export function PastMatchesWidget() {
               trailing={(side) =>
                 side === 1 ? <Score own={match.score_team1} other={match.score_team2} /> : <Score own={match.score_team2} other={match.score_team1} />
               }
-              meta={formatDate(match.date)}
+              meta={
+                <>
+                  {formatDate(match.date)} <ScoreUnit score1={match.score_team1} score2={match.score_team2} />
+                </>
+              }
             />
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { formatDate } from '../common/format';
 import { LoadFailed } from '../common/LoadFailed';
 import { PageSection } from '../common/PageSection';
 import { RouterAnchor } from '../common/RouterAnchor';
+import { ScoreUnit } from '../common/Score';
 import { EmptyMessage } from '../common/states';
 import classes from './MatchPage.module.css';
 
@@ -21,7 +22,7 @@ function Meeting({ match }: { match: MatchListItem }) {
         {formatDate(match.date)}
       </RouterAnchor>
       <span className={classes.meetingTeams}>
-        {match.team1.name} {match.score_team1 ?? 0} – {match.score_team2 ?? 0} {match.team2.name}
+        {match.team1.name} {match.score_team1 ?? 0} – {match.score_team2 ?? 0} {match.team2.name} <ScoreUnit score1={match.score_team1} score2={match.score_team2} />
       </span>
       <span className={classes.dimmed}>{winner ? `${winner} won` : 'No winner'}</span>
     </li>

@@ -12,7 +12,7 @@ import { TeamLogo } from '../common/EntityImage';
 import type { Loadable } from '../common/loadable';
 import { LoadFailed } from '../common/LoadFailed';
 import { RouterAnchor } from '../common/RouterAnchor';
-import { Score } from '../common/Score';
+import { Score, ScoreUnit } from '../common/Score';
 import { StarRating } from '../common/StarRating';
 import { usePageTitle } from '../common/usePageTitle';
 import { MatchEventLine } from '../events/MatchEventLine';
@@ -81,10 +81,14 @@ function SideFacts({ match, side }: { match: MatchPageData; side: Side }) {
   );
 }
 
+function showsScore(match: MatchPageData): boolean {
+  return match.status === 'completed' || match.status === 'in_progress';
+}
+
 function TeamSide({ match, side }: { match: MatchPageData; side: Side }) {
   const team = match[side];
   const other = side === 'team1' ? 'team2' : 'team1';
-  const showScore = match.status === 'completed' || match.status === 'in_progress';
+  const showScore = showsScore(match);
   return (
     <div className={classes.side} data-side={side}>
       <TeamLogo src={team.picture} size={80} />
@@ -156,9 +160,19 @@ function MatchDetails({ match }: { match: MatchPageData }) {
       </header>
       <div className={classes.sides}>
         <TeamSide match={match} side="team1" />
-        <span className={classes.versus} aria-hidden="true">
-          vs
-        </span>
+        <div className={classes.middle}>
+          {/* On a phone the sides stack: both scores side by side here, not a screen apart. */}
+          {showsScore(match) && (
+            <span className={classes.phoneScore} data-phone-score>
+              <VisuallyHidden>Score </VisuallyHidden>
+              <Score own={match.score_team1} other={match.score_team2} /> – <Score own={match.score_team2} other={match.score_team1} />
+            </span>
+          )}
+          <span className={classes.versus} aria-hidden="true">
+            vs
+          </span>
+          {showsScore(match) && <ScoreUnit score1={match.score_team1} score2={match.score_team2} />}
+        </div>
         <TeamSide match={match} side="team2" />
       </div>
     </>

@@ -5,7 +5,7 @@ import { Anchor, Badge, Paper, Title, VisuallyHidden } from '@mantine/core';
 import { LIVE_REFRESH_MS, useLiveMatchStream } from '../../lib/live-stream';
 import { trpc } from '../../lib/trpc';
 import { MatchLink } from '../common/EntityLinks';
-import { Score } from '../common/Score';
+import { Score, ScoreUnit } from '../common/Score';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { MatchTeamLine } from './MatchTeamLine';
 import { LIVE_MATCHES_ERROR } from './messages';
@@ -20,6 +20,7 @@ function LiveMatchCard({ match }: { match: MatchListItem }) {
           Live
         </Badge>
         {match.competition && <span className={classes.meta}>{match.competition.name}</span>}
+        <ScoreUnit score1={match.score_team1} score2={match.score_team2} />
       </div>
       <MatchTeamLine team={match.team1}>
         <Score own={match.score_team1} other={match.score_team2} />

@@ -3,6 +3,7 @@ import type { MatchListItem } from '@campus-elo/api-contract';
 import { Badge, Paper } from '@mantine/core';
 import { MatchLink } from '../common/EntityLinks';
 import { formatDate } from '../common/format';
+import { ScoreUnit } from '../common/Score';
 import { MatchTeamLine } from './MatchTeamLine';
 import classes from './MatchCards.module.css';
 import scoreClasses from '../common/Score.module.css';
@@ -31,6 +32,7 @@ export function PastMatchCard({ match }: { match: MatchListItem }) {
             {match.season.name}
           </Badge>
         )}
+        <ScoreUnit score1={match.score_team1} score2={match.score_team2} />
         <span data-match-date>{formatDate(match.date)}</span>
         <MatchLink match={match} />
       </div>

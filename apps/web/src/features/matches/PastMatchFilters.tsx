@@ -8,7 +8,8 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Button, Collapse, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useId } from 'react';
+import { SEARCH_MIN_LENGTH } from '@campus-elo/api-contract';
+import { useId, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import type { PastMatchSearch } from './pastMatchSearch';
 
@@ -37,6 +38,15 @@ export function PastMatchFilters({ filters, open, onToggle, onChange, onReset }:
   const competitionNames = [...new Set((competitions.data ?? []).map((competition) => competition.name))];
   if (filters.competition && !competitionNames.includes(filters.competition)) competitionNames.push(filters.competition);
   const competitionOptions = [{ value: ALL, label: 'All Competitions' }, ...competitionNames.map((name) => ({ value: name, label: name }))];
+  // Teams are found by the site's search as the visitor types (a league may have thousands);
+  // the chosen one is named from its page, so a shared link shows it.
+  const [teamQuery, setTeamQuery] = useState('');
+  const foundTeams = trpc.public.search.useQuery({ q: teamQuery.trim(), limit: 8 }, { enabled: [...teamQuery.trim()].length >= SEARCH_MIN_LENGTH });
+  const chosenTeam = trpc.public.team.useQuery({ id: filters.team ?? '' }, { enabled: filters.team !== undefined });
+  const teamOptions = [
+    ...(chosenTeam.data ? [{ value: chosenTeam.data.id, label: chosenTeam.data.name }] : []),
+    ...(foundTeams.data?.teams ?? []).filter((team) => team.id !== filters.team).map((team) => ({ value: team.id, label: team.name })),
+  ];
 
   return (
     <div>
@@ -45,7 +55,7 @@ export function PastMatchFilters({ filters, open, onToggle, onChange, onReset }:
       </Button>
       <Collapse expanded={open} id={panelId}>
         <Paper withBorder p="md" mt="sm">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
             <TextInput
               type="date"
               label="From Date"
@@ -73,6 +83,20 @@ export function PastMatchFilters({ filters, open, onToggle, onChange, onReset }:
               value={filters.competition ?? ALL}
               allowDeselect={false}
               onChange={(value) => onChange({ competition: value && value !== ALL ? value : undefined })}
+            />
+            <Select
+              label="Team"
+              placeholder="All teams: type a name"
+              searchable
+              data={teamOptions}
+              value={filters.team ?? null}
+              clearable
+              searchValue={teamQuery}
+              onSearchChange={setTeamQuery}
+              // The search already chose the options: show them all.
+              filter={({ options }) => options}
+              nothingFoundMessage={[...teamQuery.trim()].length >= SEARCH_MIN_LENGTH ? 'No team found' : 'Type two letters or more'}
+              onChange={(value) => onChange({ team: value ?? undefined })}
             />
             <Select
               label="Order"

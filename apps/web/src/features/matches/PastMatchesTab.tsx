@@ -36,6 +36,7 @@ export function PastMatchesTab() {
         date_to: filters.to,
         season_id: filters.season,
         competition_name: filters.competition,
+        team_id: filters.team,
         page,
         page_size: PAST_PAGE_SIZE,
       }),

@@ -1,7 +1,9 @@
 import { upcomingWindows, type TimeWindow } from '@campus-elo/domain';
-import { Stack, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import { trpc } from '../../lib/trpc';
+import { visitorTimeZone } from '../common/format';
+import { STARS_MEANING } from '../common/StarRating';
 import { EmptyMessage, ErrorMessage } from '../common/states';
 import { WhenNearViewport } from '../common/WhenNearViewport';
 import { UpcomingMatchCard, UpcomingMatchCardSkeleton } from './UpcomingMatchCard';
@@ -58,13 +60,14 @@ function UpcomingList({ matches, emptyText }: { matches: WindowMatches; emptyTex
 }
 
 /**
- * Scheduled matches today, in the next 7 days and in the next 30 days. The three lists show
+ * Scheduled matches today (the visitor's day), in the rest of the next 7 days and in the rest
+ * of the next 30, each match in one section only (docs/departures.md). The three lists show
  * together once all have answered (one batched request): until then cards of the same size
  * hold the place, so no section moves another when its list arrives.
  */
 export function UpcomingMatchesTab() {
   // Fixed when the tab opens, so the three queries keep stable keys.
-  const [windows] = useState(() => upcomingWindows(new Date()));
+  const [windows] = useState(() => upcomingWindows(new Date(), visitorTimeZone()));
   const today = useWindowMatches(windows.today);
   const week = useWindowMatches(windows.week);
   const month = useWindowMatches(windows.month);
@@ -74,6 +77,9 @@ export function UpcomingMatchesTab() {
       <Title order={2} size="h3">
         Upcoming Matches
       </Title>
+      <Text size="sm" c="dimmed" data-legend>
+        Stars: {STARS_MEANING}. Win and Loss: the Elo each team would gain by winning or lose by losing. Times are in your time zone.
+      </Text>
       {loading ? (
         <div role="status" aria-label="Loading upcoming matches">
           <ul className={classes.stack} aria-hidden="true">
@@ -87,13 +93,13 @@ export function UpcomingMatchesTab() {
           <UpcomingSection title="Today">
             <UpcomingList matches={today} emptyText="No matches scheduled for today" />
           </UpcomingSection>
-          <UpcomingSection title="This Week">
-            <UpcomingList matches={week} emptyText="No matches scheduled for this week" />
+          <UpcomingSection title="Later this week">
+            <UpcomingList matches={week} emptyText="No more matches scheduled this week" />
           </UpcomingSection>
-          <UpcomingSection title="This Month">
+          <UpcomingSection title="Later this month">
             {/* Below the other two, so off a phone's first screen, and most of the cards: rendered when scrolled near (the heading at once). */}
             <WhenNearViewport height={(month.data?.results.length ?? 0) * CARD_HEIGHT_ESTIMATE} label="Load this month's matches">
-              <UpcomingList matches={month} emptyText="No matches scheduled for this month" />
+              <UpcomingList matches={month} emptyText="No more matches scheduled this month" />
             </WhenNearViewport>
           </UpcomingSection>
         </>

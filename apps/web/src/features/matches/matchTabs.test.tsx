@@ -56,7 +56,7 @@ describe('UpcomingMatchesTab', () => {
     expect(screen.queryByRole('heading', { name: 'Today' })).toBeNull();
   });
 
-  it('asks for scheduled matches in the three windows and shows each empty text', async () => {
+  it('asks for scheduled matches in three windows that follow one another, so no match shows twice, and shows each empty text', async () => {
     const asked: { date_from: string; date_to: string; page_size: number }[] = [];
     renderWithProviders(<UpcomingMatchesTab />, {
       api: {
@@ -67,14 +67,23 @@ describe('UpcomingMatchesTab', () => {
       },
     });
     expect(await screen.findByText('No matches scheduled for today')).toBeTruthy();
-    expect(await screen.findByText('No matches scheduled for this week')).toBeTruthy();
-    expect(await screen.findByText('No matches scheduled for this month')).toBeTruthy();
+    expect(await screen.findByText('No more matches scheduled this week')).toBeTruthy();
+    expect(await screen.findByText('No more matches scheduled this month')).toBeTruthy();
     expect(asked).toHaveLength(3);
-    const spans = asked.map((input) => (Date.parse(input.date_to) - Date.parse(input.date_from)) / 86_400_000).sort((a, b) => a - b);
-    expect(spans[0]).toBeLessThanOrEqual(1);
-    expect(spans[1]).toBeCloseTo(7);
-    expect(spans[2]).toBeCloseTo(30);
+    const windows = asked.map((input) => [Date.parse(input.date_from), Date.parse(input.date_to)] as const).sort((a, b) => a[0] - b[0]);
+    const [today, week, month] = windows as [readonly [number, number], readonly [number, number], readonly [number, number]];
+    expect(today[1] - today[0]).toBeLessThanOrEqual(86_400_000);
+    expect(week[0]).toBe(today[1] + 1);
+    expect(month[0]).toBe(week[1] + 1);
+    expect((week[1] - today[0]) / 86_400_000).toBeCloseTo(7);
+    expect((month[1] - today[0]) / 86_400_000).toBeCloseTo(30);
     expect(asked.every((input) => input.page_size === 100)).toBe(true);
+  });
+
+  it('explains the stars and the Win and Loss numbers in a legend', async () => {
+    renderWithProviders(<UpcomingMatchesTab />, { api: { 'public.matches': () => paged([]) } });
+    const legend = await screen.findByText(/^Stars: how worth watching/);
+    expect(legend.textContent).toMatch(/^Stars: how worth watching.*Win and Loss: the Elo each team would gain by winning or lose by losing/);
   });
 
   it('shows the error text', async () => {
@@ -85,27 +94,27 @@ describe('UpcomingMatchesTab', () => {
   it('lists scheduled matches under their window', async () => {
     renderWithProviders(<UpcomingMatchesTab />, { api: { 'public.matches': () => paged([fakeMatch()]) } });
     await waitFor(() => expect(screen.getAllByText('Owls')).toHaveLength(3));
-    for (const heading of ['Today', 'This Week', 'This Month']) expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
+    for (const heading of ['Today', 'Later this week', 'Later this month']) expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
   });
 });
 
 describe("UpcomingMatchesTab's 30-day list off screen", () => {
-  // happy-dom's own observer never reports: the This Month list stays off screen.
-  it('names the This Month section at once, for headings lists', async () => {
+  // happy-dom's own observer never reports: the Later this month list stays off screen.
+  it('names the Later this month section at once, for headings lists', async () => {
     renderWithProviders(<UpcomingMatchesTab />, { api: { 'public.matches': () => paged([fakeMatch()]) } });
     await waitFor(() => expect(screen.getAllByText('Owls')).toHaveLength(2));
-    expect(screen.getByRole('heading', { name: 'This Month' })).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'This Month' })).queryByText('Owls')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Later this month' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Later this month' })).queryByText('Owls')).toBeNull();
   });
 
   it('mounts its cards when the keyboard reaches them, and Tab goes on into them', async () => {
     const user = userEvent.setup();
     renderWithProviders(<UpcomingMatchesTab />, { api: { 'public.matches': () => paged([fakeMatch()]) } });
     await waitFor(() => expect(screen.getAllByText('Owls')).toHaveLength(2));
-    within(screen.getByRole('region', { name: 'This Week' })).getAllByRole('link').at(-1)!.focus();
+    within(screen.getByRole('region', { name: 'Later this week' })).getAllByRole('link').at(-1)!.focus();
 
     await user.tab();
-    const month = screen.getByRole('region', { name: 'This Month' });
+    const month = screen.getByRole('region', { name: 'Later this month' });
     expect(within(month).getByText('Owls')).toBeTruthy();
     await user.tab();
     expect(document.activeElement).toBe(within(month).getAllByRole('link')[0]);
@@ -113,6 +122,19 @@ describe("UpcomingMatchesTab's 30-day list off screen", () => {
 });
 
 describe('PastMatchCard', () => {
+  it('says whether its score counts rounds (16-9) or maps (2-0)', async () => {
+    const rounds = fakeMatch({ id: 'r', status: 'completed', score_team1: 9, score_team2: 16, winner: { id: 'team-b', name: 'Foxes' } }) as MatchListItem;
+    const maps = fakeMatch({ id: 'm', status: 'completed', score_team1: 2, score_team2: 0, winner: { id: 'team-a', name: 'Owls' } }) as MatchListItem;
+    renderWithProviders(
+      <ul>
+        <PastMatchCard match={rounds} />
+        <PastMatchCard match={maps} />
+      </ul>,
+    );
+    expect((await screen.findByText('score in rounds')).closest('[data-match-id]')?.getAttribute('data-match-id')).toBe('r');
+    expect(screen.getByText('score in maps').closest('[data-match-id]')?.getAttribute('data-match-id')).toBe('m');
+  });
+
   it('links the winner, the loser and the match to their pages', async () => {
     const match = fakeMatch({ status: 'completed', score_team1: 9, score_team2: 16, winner: { id: 'team-b', name: 'Foxes' } }) as MatchListItem;
     renderWithProviders(

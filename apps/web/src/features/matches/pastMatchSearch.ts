@@ -10,6 +10,8 @@ export interface PastMatchSearch {
   to?: string;
   season?: string;
   competition?: string;
+  /** A team id: its matches only. */
+  team?: string;
   order?: 'asc' | 'desc';
 }
 
@@ -20,6 +22,7 @@ export function parsePastMatchSearch(search: Record<string, unknown>): PastMatch
     to: pickSearchValue(search.to, isDateOnly),
     season: pickSearchValue(search.season, isUuid),
     competition: pickSearchValue(search.competition, (text) => text.trim() !== '' && text.length <= COMPETITION_NAME_MAX_LENGTH),
+    team: pickSearchValue(search.team, isUuid),
     order: pickSearchValue<'asc' | 'desc'>(search.order, (text) => text === 'asc' || text === 'desc'),
   };
 }

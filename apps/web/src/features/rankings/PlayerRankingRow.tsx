@@ -22,11 +22,11 @@ export function PlayerRankingRow({ rank, player }: PlayerRankingRowProps) {
         </span>
         <PlayerPicture src={player.picture} size={32} />
         <span className={classes.who}>
-          <PlayerLink id={player.id} className={classes.name} stretched>
+          <PlayerLink id={player.id} className={classes.name} stretched title={player.name}>
             {player.name}
           </PlayerLink>
           {player.team ? (
-            <TeamLink id={player.team.id} className={`${classes.teamName} ${classes.aboveCover}`}>
+            <TeamLink id={player.team.id} className={`${classes.teamName} ${classes.aboveCover}`} title={player.team.name}>
               {player.team.name}
             </TeamLink>
           ) : (

@@ -10,7 +10,7 @@ import { Container, Group, NativeSelect, Paper, Tabs, Text, Title } from '@manti
 import { getRouteApi } from '@tanstack/react-router';
 import { pageTitle } from '../../lib/site-settings';
 import { trpc } from '../../lib/trpc';
-import { formatDate } from '../common/format';
+import { formatCalendarDate } from '../common/format';
 import { useCurrentSeason } from '../common/useCurrentSeason';
 import { useHashTab } from '../common/useHashTab';
 import { usePageTitle } from '../common/usePageTitle';
@@ -55,7 +55,7 @@ export function RankingsPage() {
     { value: CURRENT_RANKINGS, label: 'Current Rankings' },
     ...(weeks.data?.results ?? []).map((week) => ({
       value: week.id,
-      label: seasonId ? `Week of ${formatDate(week.date)}` : `Week of ${formatDate(week.date)} (${week.season.name})`,
+      label: seasonId ? `Week of ${formatCalendarDate(week.date)}` : `Week of ${formatCalendarDate(week.date)} (${week.season.name})`,
     })),
   ];
 

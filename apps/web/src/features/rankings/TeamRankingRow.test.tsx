@@ -47,6 +47,19 @@ function renderRow(playersAnswer: () => unknown) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('TeamRankingRow', () => {
+  it("gives a cut name's full text on hover (its title), on wide screens and phones alike", async () => {
+    for (const wide of [true, false]) {
+      setScreenWidth(wide);
+      const { unmount } = renderWithProviders(
+        <ol>
+          <TeamRankingRow rank={1} team={{ ...team, name: 'Foxborough Technical Institute Titans' }} elo={1712} />
+        </ol>,
+      );
+      expect((await screen.findByRole('link', { name: 'Foxborough Technical Institute Titans' })).getAttribute('title')).toBe('Foxborough Technical Institute Titans');
+      unmount();
+    }
+  });
+
   it('fetches the top 5 visible, active players only once expanded, and collapses again', async () => {
     setScreenWidth(true);
     const asked = renderRow(() => paged(players, 5));

@@ -68,7 +68,7 @@ export function TeamRankingRow({ rank, team, elo }: TeamRankingRowProps) {
           {rank}
         </span>
         <TeamLogo src={team.picture} size={32} />
-        <TeamLink id={team.id} className={expandable ? `${classes.name} ${classes.aboveCover}` : classes.name} stretched={!expandable}>
+        <TeamLink id={team.id} className={expandable ? `${classes.name} ${classes.aboveCover}` : classes.name} stretched={!expandable} title={team.name}>
           {team.name}
         </TeamLink>
         <span className={classes.elo}>

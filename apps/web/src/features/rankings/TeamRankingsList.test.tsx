@@ -15,6 +15,14 @@ const pageOf = (page: number, size: number) => ({
 });
 
 describe('TeamRankingsList', () => {
+  it('heads its columns (rank, team, Elo) and says what Elo is on hover', async () => {
+    renderWithProviders(<TeamRankingsList seasonId="season-1" rankingId={undefined} ready />, { api: { 'public.teams': () => pageOf(1, 3) } });
+    await screen.findByText('Team 3');
+    const header = document.querySelector('[data-list-header]')!;
+    expect([...header.children].map((cell) => cell.textContent)).toEqual(['#', 'Team', 'Elo']);
+    expect(header.children[2]!.getAttribute('title')).toMatch(/Elo rating/);
+  });
+
   it('loads 20 a page and stops after a short page', async () => {
     const pages: number[] = [];
     renderWithProviders(<TeamRankingsList seasonId="season-1" rankingId={undefined} ready />, {

@@ -43,6 +43,14 @@ export function TeamRankingsList({ seasonId, rankingId, ready }: TeamRankingsLis
   if (rows.length === 0) return <EmptyMessage message="No teams found" />;
   return (
     <>
+      {/* The rows name their numbers for screen readers ('Rank', 'Elo'); these are for the eye. */}
+      <div className={classes.listHeader} aria-hidden="true" data-list-header>
+        <span className={classes.rank}>#</span>
+        <span className={classes.headerTeam}>Team</span>
+        <span className={classes.headerElo} title="Elo rating: rises with wins, more for beating a stronger team">
+          Elo
+        </span>
+      </div>
       <ol className={classes.list}>
         {rows.map((row) => (
           <TeamRankingRow key={row.key} rank={row.rank} team={row.team} elo={row.elo} />

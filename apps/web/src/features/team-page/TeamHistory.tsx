@@ -6,9 +6,10 @@ import { Button, Skeleton, Table, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { RouterAnchor } from '../common/RouterAnchor';
 import { formatChance } from '../common/detail-format';
+import { scoreWithUnit } from '../common/Score';
 import { EloChange } from '../common/EloChange';
 import { TeamLogo } from '../common/EntityImage';
-import { formatDate, formatSignedNumber } from '../common/format';
+import { formatCalendarDate, formatDate, formatSignedNumber } from '../common/format';
 import type { Loadable } from '../common/loadable';
 import { LoadFailed } from '../common/LoadFailed';
 import { PageSection } from '../common/PageSection';
@@ -87,7 +88,7 @@ export function EloHistorySection({ teamName, history, rankHistory }: { teamName
               label={`Elo history of ${teamName}`}
               summary={summary}
               points={points}
-              markers={snapshots.map((s) => ({ key: s.ranking_id, date: s.date, label: `Weekly ranking of ${formatDate(s.date)}: #${s.rank}, Elo ${s.elo}` }))}
+              markers={snapshots.map((s) => ({ key: s.ranking_id, date: s.date, label: `Weekly ranking of ${formatCalendarDate(s.date)}: #${s.rank}, Elo ${s.elo}` }))}
             />
           );
         }}
@@ -129,8 +130,7 @@ function ResultsTable({ results }: { results: EloHistoryEntry[] }) {
               <Table.Th>Date</Table.Th>
               <Table.Th>Opponent</Table.Th>
               <Table.Th>Result</Table.Th>
-              <Table.Th>Elo</Table.Th>
-              <Table.Th>Win chance</Table.Th>
+              <Table.Th>Elo (win chance)</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -145,11 +145,17 @@ function ResultsTable({ results }: { results: EloHistoryEntry[] }) {
                 <Table.Td>
                   <TeamLink team={r.opponent} />
                 </Table.Td>
-                <Table.Td>{resultWord(r.result)}</Table.Td>
+                <Table.Td>
+                  {resultWord(r.result)}
+                  {r.score !== null && r.opponent_score !== null && <span className={classes.resultScore}>{scoreWithUnit(r.score, r.opponent_score)}</span>}
+                </Table.Td>
                 <Table.Td>
                   <EloChange value={r.change} />
+                  <span className={classes.resultScore}>
+                    {formatChance(r.expected)}
+                    <VisuallyHidden> win chance</VisuallyHidden>
+                  </span>
                 </Table.Td>
-                <Table.Td>{formatChance(r.expected)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -251,7 +257,7 @@ export function RankHistorySection({ rankHistory }: { rankHistory: RankHistoryQu
                 <Table.Tbody>
                   {rows.map((s) => (
                     <Table.Tr key={s.ranking_id}>
-                      <Table.Td>{formatDate(s.date)}</Table.Td>
+                      <Table.Td>{formatCalendarDate(s.date)}</Table.Td>
                       <Table.Td>#{s.rank}</Table.Td>
                       <Table.Td>{s.elo}</Table.Td>
                     </Table.Tr>

@@ -26,9 +26,9 @@ const team = {
 
 const history = {
   results: [
-    { match_id: 'm-1', date: '2025-09-06T18:00:00.000Z', opponent: FOXES, result: 'L', elo_before: 1500, elo_after: 1482, change: -18, expected: 0.62 },
-    { match_id: 'm-2', date: '2025-09-13T18:00:00.000Z', opponent: BEARS, result: 'W', elo_before: 1482, elo_after: 1560, change: 78, expected: 0.48 },
-    { match_id: 'm-3', date: '2025-09-27T18:00:00.000Z', opponent: FOXES, result: 'W', elo_before: 1520, elo_after: 1540, change: 20, expected: 0.7 },
+    { match_id: 'm-1', date: '2025-09-06T18:00:00.000Z', opponent: FOXES, result: 'L', score: 9, opponent_score: 13, elo_before: 1500, elo_after: 1482, change: -18, expected: 0.62 },
+    { match_id: 'm-2', date: '2025-09-13T18:00:00.000Z', opponent: BEARS, result: 'W', score: 2, opponent_score: 1, elo_before: 1482, elo_after: 1560, change: 78, expected: 0.48 },
+    { match_id: 'm-3', date: '2025-09-27T18:00:00.000Z', opponent: FOXES, result: 'W', score: null, opponent_score: null, elo_before: 1520, elo_after: 1540, change: 20, expected: 0.7 },
   ],
   adjustments: [{ date: '2025-09-20T12:00:00.000Z', elo_before: 1560, elo_after: 1520, reason: 'edit' }],
 };
@@ -102,14 +102,14 @@ describe('team page', () => {
     expect(document.querySelector('[data-chart-tooltip]')?.textContent).toBe('Sep 13, 2025: Win against Bears, +78 (Elo 1482 to 1560)');
   });
 
-  it('lists results newest first with the Elo change, the win chance behind it and a link to the match', async () => {
+  it('lists results newest first with the score and what it counts (maps or rounds), the Elo change with the win chance under it, and a link to the match', async () => {
     renderWithProviders(<TeamPage id={TEAM_ID} />, { api: api() });
     const results = await screen.findByRole('region', { name: 'Results' });
     const rows = (await within(results).findAllByRole('row')).slice(1);
     expect(rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
-      ['Sep 27, 2025: match details', 'Foxes', 'Win', '+20', '70%'],
-      ['Sep 13, 2025: match details', 'Bears', 'Win', '+78', '48%'],
-      ['Sep 6, 2025: match details', 'Foxes', 'Loss', '-18', '62%'],
+      ['Sep 27, 2025: match details', 'Foxes', 'Win', '+2070% win chance'],
+      ['Sep 13, 2025: match details', 'Bears', 'Win2–1 maps', '+7848% win chance'],
+      ['Sep 6, 2025: match details', 'Foxes', 'Loss9–13 rounds', '-1862% win chance'],
     ]);
     expect(within(rows[0]!).getByRole('link', { name: /Sep 27, 2025/ }).getAttribute('href')).toBe('/matches/m-3');
     expect(within(rows[0]!).getByRole('link', { name: 'Foxes' }).getAttribute('href')).toBe(`/teams/${FOXES.id}`);
@@ -174,15 +174,22 @@ describe('team page', () => {
     expect(screen.getByText('No upcoming matches')).toBeTruthy();
   });
 
-  it('shows the not-found page for an unknown team', async () => {
+  it('shows the not-found page for an unknown team, having asked only for the team (no batch of failing requests)', async () => {
+    const asked: string[] = [];
+    const record = (name: string, answer: () => unknown) => () => {
+      asked.push(name);
+      return answer();
+    };
     renderWithProviders(<TeamPage id={TEAM_ID} />, {
-      api: api({
-        'public.team': () => {
+      api: {
+        ...Object.fromEntries(Object.entries(api()).map(([name, answer]) => [name, record(name, answer as () => unknown)])),
+        'public.team': record('public.team', () => {
           throw new FakeNotFound('Team not found');
-        },
-      }),
+        }),
+      },
     });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(asked).toEqual(['public.team']);
   });
 
   it('shows the not-found page for a malformed id without asking the server', async () => {

@@ -1,4 +1,5 @@
 import { isUuid, type TeamPage as TeamPageData } from '@campus-elo/api-contract';
+import { possessive } from '@campus-elo/domain';
 import { Anchor, Container, Skeleton, Text, Title } from '@mantine/core';
 import { isNotFoundError } from '../../lib/error-message';
 import { useLiveRefetchInterval } from '../../lib/live-stream';
@@ -46,9 +47,15 @@ function TeamHeader({ team }: { team: TeamQuery }) {
             <dd data-fact="elo">{t.elo}</dd>
           </div>
           <div>
-            <dt>Rank</dt>
+            <dt>Rank this season</dt>
             <dd data-fact="rank">
-              #{t.rank} <RankMovement rank={t.rank} previousRank={t.previous_rank} />
+              {t.rank === null ? (
+                'Not playing this season'
+              ) : (
+                <>
+                  #{t.rank} <RankMovement rank={t.rank} previousRank={t.previous_rank} />
+                </>
+              )}
             </dd>
           </div>
           <div>
@@ -71,7 +78,7 @@ function TeamHeader({ team }: { team: TeamQuery }) {
           </div>
         </dl>
         <Anchor href={`/feeds/teams/${t.id}.ics`} size="sm" fw={600}>
-          Calendar feed of {t.name}'s matches (iCal)
+          Calendar feed of {possessive(t.name)} matches (iCal)
         </Anchor>
         {t.captain && (
           <Text size="sm" mt={4}>
@@ -94,8 +101,12 @@ function TeamHeader({ team }: { team: TeamQuery }) {
  */
 function TeamView({ id, team, refetchInterval }: { id: string; team: TeamQuery; refetchInterval: number | false }) {
   usePageTitle(pageTitle(team.data?.name ?? 'Team'));
-  const history = trpc.public.teamEloHistory.useQuery({ id }, { refetchInterval });
-  const rankHistory = trpc.public.teamRankHistory.useQuery({ id });
+  // The rest is asked for once the team is known to exist: an unknown id then costs one 404,
+  // not a batch of failing requests (issue 29). The first HTML carries the team, so a page
+  // load waits for nothing; a move inside the site waits one round trip.
+  const enabled = team.data !== undefined;
+  const history = trpc.public.teamEloHistory.useQuery({ id }, { refetchInterval, enabled });
+  const rankHistory = trpc.public.teamRankHistory.useQuery({ id }, { enabled });
   const teamName = team.data?.name ?? 'this team';
   return (
     <Container size="lg" py="xl">
@@ -107,9 +118,9 @@ function TeamView({ id, team, refetchInterval }: { id: string; team: TeamQuery; 
           <RankHistorySection rankHistory={rankHistory} />
         </div>
         <div className={classes.side}>
-          <UpcomingSection teamId={id} refetchInterval={refetchInterval} />
-          <TeamEventsSection teamId={id} refetchInterval={refetchInterval} />
-          <RosterSection teamId={id} refetchInterval={refetchInterval} />
+          <UpcomingSection teamId={id} refetchInterval={refetchInterval} enabled={enabled} />
+          <TeamEventsSection teamId={id} refetchInterval={refetchInterval} enabled={enabled} />
+          <RosterSection teamId={id} refetchInterval={refetchInterval} enabled={enabled} />
           <HeadToHeadSection history={history} />
         </div>
       </div>

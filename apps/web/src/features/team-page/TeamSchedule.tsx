@@ -31,8 +31,8 @@ function PlayerRow({ player }: { player: PlayerListItem }) {
 }
 
 /** Visible players only (the server leaves hidden ones out), active first, then benched. */
-export function RosterSection({ teamId, refetchInterval }: { teamId: string; refetchInterval: number | false }) {
-  const players = trpc.public.players.useQuery({ team_id: teamId, sort: 'elo', order: 'desc', page: 1, page_size: ROSTER_SIZE }, { refetchInterval });
+export function RosterSection({ teamId, refetchInterval, enabled = true }: { teamId: string; refetchInterval: number | false; enabled?: boolean }) {
+  const players = trpc.public.players.useQuery({ team_id: teamId, sort: 'elo', order: 'desc', page: 1, page_size: ROSTER_SIZE }, { refetchInterval, enabled });
   return (
     <PageSection title="Roster">
       {players.isPending ? (
@@ -100,8 +100,11 @@ function UpcomingRow({ match, teamId }: { match: MatchListItem; teamId: string }
   );
 }
 
-export function UpcomingSection({ teamId, refetchInterval }: { teamId: string; refetchInterval: number | false }) {
-  const matches = trpc.public.matches.useQuery({ team_id: teamId, status: ['scheduled'], sort: 'date', order: 'asc', page: 1, page_size: UPCOMING_COUNT }, { refetchInterval });
+export function UpcomingSection({ teamId, refetchInterval, enabled = true }: { teamId: string; refetchInterval: number | false; enabled?: boolean }) {
+  const matches = trpc.public.matches.useQuery(
+    { team_id: teamId, status: ['scheduled'], sort: 'date', order: 'asc', page: 1, page_size: UPCOMING_COUNT },
+    { refetchInterval, enabled },
+  );
   return (
     <PageSection title="Upcoming matches">
       {matches.isPending ? (
