@@ -61,11 +61,16 @@ export const teamEloRecalculateOutput = z.object({
 });
 
 // ---- POST /v1/elo-runs/{id}/undo/
-export const eloRunUndoInput = z.object({ id: uuidParam });
+export const eloRunUndoInput = z.object({
+  id: uuidParam,
+  /** Check and undo, then roll back: the answer lists what undoing would change (the confirmation's list). */
+  dry_run: booleanParam.default(false),
+});
 export const eloRunUndoOutput = z.object({
   run_id: z.string(),
+  dry_run: z.boolean(),
   message: z.string(),
-  /** Team Elo the undo moved back, largest change first. */
+  /** Team Elo the undo moved back (would move back, on a dry run), largest change first. */
   elo_changes: z.array(teamEloChange),
 });
 

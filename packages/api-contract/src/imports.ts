@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eloChange } from './admin-matches';
 import { matchStatus, platform } from './public';
 import { uuidParam } from './query-params';
 
@@ -134,12 +135,21 @@ export const importMatchesInput = z.object({
   data: z.object({ items: z.array(previewItem).max(5000) }),
   /** 'platform:{platform}:team:{name}' -> an existing team id. */
   participant_matches: z.record(z.string().max(300), uuidParam).default({}),
+  /** Do everything and roll back: the answer says what importing would do (the wizard's Elo preview). */
+  dry_run: z.boolean().default(false),
 });
 export const importMatchesOutput = z.object({
   message: z.string(),
   matches_imported: z.number().int(),
   matches_updated: z.number().int(),
   matches_skipped: z.number().int(),
+  teams_created: z.number().int(),
+  players_created: z.number().int(),
+  dry_run: z.boolean(),
+  /** The teams whose Elo the import moved (would move, on a dry run), largest change first. */
+  elo_changes: z.array(eloChange),
+  /** The Elo run to undo (POST /v1/elo-runs/{id}/undo/); null on a dry run or when no Elo moved. */
+  elo_run_id: z.string().nullable(),
 });
 
 // ---- POST /v1/matches/update/
