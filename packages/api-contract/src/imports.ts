@@ -172,7 +172,7 @@ export const updateMatchesOutput = z.object({
   error_count: z.number().int(),
   total_processed: z.number().int(),
   /** The matches that could not be fetched, and why (at most MAX_LISTED_FAILURES). */
-  failures: z.array(z.object({ match_id: z.string(), platform: z.string(), external_id: z.string(), reason: z.string() })),
+  failures: z.array(z.object({ match_id: z.string(), match_name: z.string(), platform: z.string(), external_id: z.string(), reason: z.string() })),
 });
 
 // ---- POST /v1/player-elo/update/

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ConfirmProvider } from '../admin-shell';
 import { renderWithProviders, type FakeProcedure } from '../common/testing';
 import { ActivityTab } from './ActivityTab';
 import { auditWhat } from './audit-text';
@@ -38,7 +39,9 @@ const calculated = {
 function renderTab(api: Record<string, FakeProcedure>) {
   return renderWithProviders(
     <MantineProvider env="test">
-      <ActivityTab />
+      <ConfirmProvider>
+        <ActivityTab />
+      </ConfirmProvider>
     </MantineProvider>,
     {
       api: {

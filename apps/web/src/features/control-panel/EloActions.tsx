@@ -12,12 +12,12 @@ import { ToolJobPanel } from '../jobs/JobProgress';
 import { useToolJob } from '../jobs/use-job';
 import { ToolCard, toolResult } from './ToolCard';
 
-/** The Default ELO field of the Elo tools, its range message beside it. */
+/** The Default Elo field of the Elo tools, its range message beside it. */
 function DefaultEloInput({ value, onChange }: { value: number | ''; onChange(value: number | ''): void }) {
-  return <WholeNumberInput label="Default ELO" description={`${MIN_ELO} to ${MAX_ELO}`} value={value} onChange={onChange} error={ruleMessage(eloValue, value)} />;
+  return <WholeNumberInput label="Default Elo" description={`${MIN_ELO} to ${MAX_ELO}`} value={value} onChange={onChange} error={ruleMessage(eloValue, value)} />;
 }
 
-/** How many player changes a Reset Player ELO result lists. */
+/** How many player changes a Reset Player Elo result lists. */
 const SHOWN_PLAYER_CHANGES = 20;
 
 /** A run's counts, then the teams it moved (largest first) and Undo; it stays until dismissed. */
@@ -40,13 +40,13 @@ export function ResetPlayerEloAction() {
   const [skillLevel, setSkillLevel] = useState<number | ''>(DEFAULT_SKILL_LEVEL);
   return (
     <ToolCard
-      title="Reset Player ELO"
-      description="Sets every player's ELO and skill level back to the defaults."
-      buttonLabel="Reset Player ELO"
+      title="Reset Player Elo"
+      description="Sets every player's Elo and skill level back to the defaults."
+      buttonLabel="Reset Player Elo"
       ownerOnly
       canRun={isOwner && !ruleMessage(eloValue, defaultElo) && !ruleMessage(skillLevelValue, skillLevel)}
-      confirm={{ title: 'Reset player ELO?', message: `Every player will get ELO ${defaultElo} and skill level ${skillLevel}.`, color: 'red', confirmLabel: 'Reset' }}
-      errorText="There was an error resetting player ELO values."
+      confirm={{ title: 'Reset player Elo?', message: `Every player will get Elo ${defaultElo} and skill level ${skillLevel}.`, color: 'red', confirmLabel: 'Reset' }}
+      errorText="There was an error resetting player Elo values."
       run={async () => {
         const result = await reset.mutateAsync({ default_elo: Number(defaultElo), default_skill_level: Number(skillLevel) });
         const shown = result.player_changes.slice(0, SHOWN_PLAYER_CHANGES);
@@ -84,7 +84,7 @@ export function CalculateTeamEloAction() {
   const elo = Number(defaultElo);
   const candidates = teams.data ? (onlyDefault ? teams.data.filter((team) => team.elo === elo).length : teams.data.length) : null;
   const teamCount = candidates === null ? 'The teams' : `${candidates} ${candidates === 1 ? 'team' : 'teams'}`;
-  const errorText = 'There was an error calculating team ELO values.';
+  const errorText = 'There was an error calculating team Elo values.';
   /** What the finished job's result says, as the tool showed it when it ran in the request. */
   const present = (result: TeamEloCalculateOutput) =>
     eloRunResult(
@@ -98,15 +98,15 @@ export function CalculateTeamEloAction() {
     );
   return (
     <ToolCard
-      title="Calculate Team ELO"
+      title="Calculate Team Elo"
       description="Rates teams from their rosters: the best five active players, at least two needed."
-      buttonLabel="Calculate Team ELO"
+      buttonLabel="Calculate Team Elo"
       canRun={!job.active && !ruleMessage(eloValue, defaultElo)}
       confirm={{
-        title: 'Calculate team ELO?',
+        title: 'Calculate team Elo?',
         message: onlyDefault
-          ? `${teamCount} whose ELO is still ${elo} will be rated from their rosters (a team with fewer than two active players keeps its ELO). Undo is offered afterwards.`
-          : `Every team will be rated from its roster: ${teamCount.toLowerCase()} in all, whatever their ELO now (a team with fewer than two active players keeps its ELO). Undo is offered afterwards.`,
+          ? `${teamCount} whose Elo is still ${elo} will be rated from their rosters (a team with fewer than two active players keeps its Elo). Undo is offered afterwards.`
+          : `Every team will be rated from its roster: ${teamCount.toLowerCase()} in all, whatever their Elo now (a team with fewer than two active players keeps its Elo). Undo is offered afterwards.`,
         color: onlyDefault ? undefined : 'red',
       }}
       errorText={errorText}
@@ -116,7 +116,7 @@ export function CalculateTeamEloAction() {
       }}
       footer={<ToolJobPanel tool={job} errorText={errorText} present={present} />}
     >
-      <Checkbox label="Only teams with the default ELO" checked={onlyDefault} onChange={(event) => setOnlyDefault(event.currentTarget.checked)} />
+      <Checkbox label="Only teams with the default Elo" checked={onlyDefault} onChange={(event) => setOnlyDefault(event.currentTarget.checked)} />
       <DefaultEloInput value={defaultElo} onChange={setDefaultElo} />
     </ToolCard>
   );
@@ -127,7 +127,7 @@ export function RecalculateEloAction() {
   const job = useToolJob('recalculate_elo');
   const [resetToDefault, setResetToDefault] = useState(true);
   const [defaultElo, setDefaultElo] = useState<number | ''>(DEFAULT_ELO);
-  const errorText = 'There was an error recalculating ELO values.';
+  const errorText = 'There was an error recalculating Elo values.';
   /** What the finished job's result says, as the tool showed it when it ran in the request. */
   const present = (result: TeamEloRecalculateOutput) =>
     eloRunResult(
@@ -137,7 +137,7 @@ export function RecalculateEloAction() {
         {result.summary.error_count > 0 && (
           <Text size="sm">Matches that could not be applied have no winner, a missing team, a bye or a bad date: correct them in the Matches tab.</Text>
         )}
-        <Text size="sm">Total ELO changes: {result.total_elo_changes}</Text>
+        <Text size="sm">Total Elo changes: {result.total_elo_changes}</Text>
       </>,
       result.elo_changes,
       result.elo_run_id,
@@ -145,16 +145,16 @@ export function RecalculateEloAction() {
     );
   return (
     <ToolCard
-      title="Recalculate All ELO"
-      description="Replays every completed match, oldest first, and rewrites every team's ELO."
-      buttonLabel="Recalculate All ELO"
+      title="Recalculate All Elo"
+      description="Replays every completed match, oldest first, and rewrites every team's Elo."
+      buttonLabel="Recalculate All Elo"
       ownerOnly
       canRun={isOwner && !job.active && !ruleMessage(eloValue, defaultElo)}
       confirm={{
-        title: 'Recalculate all ELO?',
+        title: 'Recalculate all Elo?',
         message: resetToDefault
-          ? `Every team starts again from ELO ${defaultElo} and every completed match is replayed.`
-          : 'Every completed match is replayed on top of the current ELO values.',
+          ? `Every team starts again from Elo ${defaultElo} and every completed match is replayed.`
+          : 'Every completed match is replayed on top of the current Elo values.',
         color: 'red',
         confirmLabel: 'Recalculate',
       }}
@@ -188,7 +188,7 @@ export function RankingSnapshotAction() {
   return (
     <ToolCard
       title="Create Ranking Snapshot"
-      description="Saves this week's team ranking (every team with ELO above 0) for the public Rankings page. A season that has ended is ranked by the ELO at its end."
+      description="Saves this week's team ranking (every team with Elo above 0) for the public Rankings page. A season that has ended is ranked by the Elo at its end."
       buttonLabel="Create Ranking Snapshot"
       confirm={{ title: 'Create a ranking snapshot?', message: `A new ranking week is saved for ${seasonLabel}.` }}
       errorText="There was an error creating the ranking snapshot."

@@ -1,17 +1,18 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { serverMessage } from '../../lib/error-message';
-import { NoticeSlot, useConfirm, useNotice, type ConfirmOptions } from '../admin-shell';
+import { NoticeSlot, useConfirm, useNotice, type ConfirmOptions, type OutcomeColour } from '../admin-shell';
 
 /** A result that is not plain green, or must stay until dismissed (it offers Undo, or lists failures). */
 export interface ToolResult {
   kind: 'tool-result';
   message: ReactNode;
-  color?: 'green' | 'yellow';
+  /** outcomeColour's answer (admin-shell/outcome.ts): green only when nothing failed. */
+  color?: OutcomeColour;
   sticky?: boolean;
 }
 
-export function toolResult(message: ReactNode, options: { color?: 'green' | 'yellow'; sticky?: boolean } = {}): ToolResult {
+export function toolResult(message: ReactNode, options: { color?: OutcomeColour; sticky?: boolean } = {}): ToolResult {
   return { kind: 'tool-result', message, ...options };
 }
 

@@ -71,7 +71,7 @@ export function PlayerForm({ player, teams, saving, onSave }: PlayerFormProps) {
           control={control}
           name="elo"
           render={({ field }) => (
-            <WholeNumberInput label="Player ELO" description={`${MIN_ELO} to ${MAX_ELO}`} required value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={errors.elo?.message} />
+            <WholeNumberInput label="Player Elo" description={`${MIN_ELO} to ${MAX_ELO}`} required value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={errors.elo?.message} />
           )}
         />
         <Controller

@@ -13,7 +13,7 @@ interface TeamFormProps {
 }
 
 /**
- * Team Name, School Name, Team ELO and the picture, validated by the same zod schema as
+ * Team Name, School Name, Team Elo and the picture, validated by the same zod schema as
  * the server, each message beside its field as it is typed. An empty school name is left
  * out of the payload; the Elo field takes digits only.
  */
@@ -41,7 +41,7 @@ export function TeamForm({ team, saving, onSave }: TeamFormProps) {
           control={control}
           name="elo"
           render={({ field }) => (
-            <WholeNumberInput label="Team ELO" description={`${MIN_ELO} to ${MAX_ELO}`} required value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={errors.elo?.message} />
+            <WholeNumberInput label="Team Elo" description={`${MIN_ELO} to ${MAX_ELO}`} required value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={errors.elo?.message} />
           )}
         />
         <Button type="submit" disabled={saving} w="fit-content">

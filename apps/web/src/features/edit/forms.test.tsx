@@ -42,8 +42,8 @@ describe('TeamForm', () => {
     withMantine(<TeamForm team={team} saving={false} onSave={onSave} />);
     expect(screen.getByRole('button', { name: 'Change Picture' })).toBeTruthy();
     // Letters, signs and exponents never reach the Elo field.
-    await retype('Team ELO', '1e2-3ab4');
-    expect(field('Team ELO').value).toBe('1234');
+    await retype('Team Elo', '1e2-3ab4');
+    expect(field('Team Elo').value).toBe('1234');
     await retype('School Name', '');
     await userEvent.click(screen.getByRole('button', { name: 'Save Team' }));
     // An empty school name is left out; the kept picture goes back.
@@ -54,9 +54,9 @@ describe('TeamForm', () => {
   it('says beside the fields, as they are typed, that Elo is 0 to 5000 and a name at most 200 characters', async () => {
     const onSave = vi.fn();
     withMantine(<TeamForm team={team} saving={false} onSave={onSave} />);
-    await retype('Team ELO', '5001');
+    await retype('Team Elo', '5001');
     expect(await screen.findByText('Elo must be between 0 and 5000')).toBeTruthy();
-    await retype('Team ELO', '');
+    await retype('Team Elo', '');
     expect(await screen.findByText('Elo must be a whole number')).toBeTruthy();
     fireEvent.change(field('Team Name'), { target: { value: 'x'.repeat(201) } });
     expect(await screen.findByText('At most 200 characters')).toBeTruthy();
