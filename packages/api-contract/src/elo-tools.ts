@@ -47,6 +47,8 @@ export const teamEloCalculateOutput = z.object({
 export const teamEloRecalculateInput = z.object({
   reset_to_default: booleanParam.default(true),
   default_elo: eloValue.default(DEFAULT_ELO_VALUE),
+  /** Replay and roll back: the answer says what recalculating would change (the panel's confirmation). */
+  dry_run: booleanParam.default(false),
 });
 export const teamEloRecalculateOutput = z.object({
   summary: z.object({
@@ -57,6 +59,7 @@ export const teamEloRecalculateOutput = z.object({
   }),
   /** Applied matches that moved at least one team's Elo. */
   total_elo_changes: z.number().int(),
+  dry_run: z.boolean(),
   ...eloRunFields,
 });
 

@@ -32,10 +32,11 @@ function renderTools(api: Record<string, FakeProcedure>) {
   );
 }
 
-async function run(title: string, confirmLabel = 'Confirm') {
+async function run(title: string, confirmLabel: string | null = 'Confirm') {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: title }));
-  await user.click(await screen.findByRole('button', { name: confirmLabel }));
+  // null: the tool fails before its confirmation (a dry run that is refused).
+  if (confirmLabel !== null) await user.click(await screen.findByRole('button', { name: confirmLabel }));
   return screen.getByRole('region', { name: title });
 }
 
@@ -55,7 +56,7 @@ describe('Control Panel Elo tools', () => {
     renderTools({
       'admin.elo.resetPlayers': () => ({ updated_players: 357, player_changes: [], player_changes_total: 0, elo_run_id: null }),
       'admin.elo.calculateTeams': () => ({ updated_teams: 58, teams_without_enough_players: 2, total_teams_processed: 60, elo_changes: [], elo_run_id: null }),
-      'admin.elo.recalculateAll': () => ({ summary: { processed_count: 556, error_count: 3 }, total_elo_changes: 550, elo_changes: [], elo_run_id: null }),
+      'admin.elo.recalculateAll': (input: { dry_run?: boolean }) => ({ summary: { processed_count: 556, error_count: 3 }, total_elo_changes: 550, dry_run: input.dry_run ?? false, elo_changes: [], elo_run_id: null }),
       'admin.rankings.createSnapshot': () => ({ teams_ranked: 60, season_name: 'Fall 2026', season_id: 's1', ranking_id: 'r1', date: '2026-11-22T12:00:00Z', replaced_ranking_ids: [] }),
     });
     expect((await run('Reset Player Elo', 'Reset')).textContent).toContain('Updated players: 357');
@@ -79,7 +80,8 @@ describe('Control Panel Elo tools', () => {
   it.each([
     ['Reset Player Elo', 'Reset', 'admin.elo.resetPlayers', 'There was an error resetting player Elo values.'],
     ['Calculate Team Elo', 'Confirm', 'admin.elo.calculateTeams', 'There was an error calculating team Elo values.'],
-    ['Recalculate All Elo', 'Recalculate', 'admin.elo.recalculateAll', 'There was an error recalculating Elo values.'],
+    // Its confirmation needs the dry run's answer: a failure shows before it.
+    ['Recalculate All Elo', null, 'admin.elo.recalculateAll', 'There was an error recalculating Elo values.'],
     ['Create Ranking Snapshot', 'Confirm', 'admin.rankings.createSnapshot', 'There was an error creating the ranking snapshot.'],
   ])('%s shows its error text of docs/product.md when it fails', async (title, confirmLabel, procedure, text) => {
     renderTools({
@@ -89,6 +91,32 @@ describe('Control Panel Elo tools', () => {
     });
     await run(title, confirmLabel);
     expect((await screen.findByRole('alert')).textContent).toContain(text);
+  });
+
+  it('Recalculate All on its defaults shows the largest changes first and says plainly what it drops, then runs only when confirmed', async () => {
+    const user = userEvent.setup();
+    const calls: { dry_run?: boolean; reset_to_default?: boolean }[] = [];
+    const changes = Array.from({ length: 12 }, (_, i) => ({ team_id: `t${i}`, team_name: `Team ${i}`, before: 1900 - i, after: 1000 + i * 10 }));
+    renderTools({
+      'admin.elo.recalculateAll': (input: { dry_run?: boolean; reset_to_default?: boolean }) => {
+        calls.push(input);
+        return { summary: { processed_count: 556, error_count: 0 }, total_elo_changes: 550, dry_run: input.dry_run ?? false, elo_changes: changes, elo_run_id: input.dry_run ? null : 'run-9' };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Recalculate All Elo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recalculate all Elo?' });
+    expect(dialog.textContent).toContain('Every team starts again from Elo 1000, staff adjustments (Calculate Team Elo, edits) are dropped, and the 556 completed matches are replayed.');
+    expect(dialog.textContent).toContain('Elo changes for 12 teams; the largest:');
+    const listed = within(dialog).getByRole('list', { name: 'Elo changes if recalculated' });
+    expect(within(listed).getAllByRole('listitem')).toHaveLength(10);
+    expect(listed.textContent).toContain('Team 0 1900 -> 1000 (-900)');
+    expect(dialog.textContent).toContain('and 2 more');
+    // The default stays: reset ticked.
+    expect(calls).toEqual([{ reset_to_default: true, default_elo: 1000, dry_run: true }]);
+    await user.click(within(dialog).getByRole('button', { name: 'Recalculate' }));
+    await screen.findByText('Processed: 556');
+    expect(calls[1]).toMatchObject({ reset_to_default: true, default_elo: 1000 });
+    expect(calls[1]?.dry_run).not.toBe(true);
   });
 
   it('keeps owner-only tools from admins', async () => {

@@ -1,10 +1,10 @@
 import { MAX_ELO, MIN_ELO, eloValue, skillLevelValue, type EloChange, type TeamEloCalculateOutput, type TeamEloRecalculateOutput } from '@campus-elo/api-contract';
 import { Button, Checkbox, Group, List, Select, Stack, Text } from '@mantine/core';
-import { DEFAULT_ELO, DEFAULT_SKILL_LEVEL } from '@campus-elo/domain';
+import { DEFAULT_ELO, DEFAULT_SKILL_LEVEL, pluralize } from '@campus-elo/domain';
 import { useState, type ReactNode } from 'react';
 import { isConflictError, serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
-import { EloChangeList, UndoRunButton, useConfirm } from '../admin-shell';
+import { EloChangeList, outcomeColour, UndoRunButton, useConfirm, type OutcomeColour } from '../admin-shell';
 import { formatDate, formatSignedNumber } from '../common/format';
 import { WholeNumberInput } from '../admin-shell/WholeNumberInput';
 import { ruleMessage, useIsOwner } from './inputs';
@@ -21,7 +21,7 @@ function DefaultEloInput({ value, onChange }: { value: number | ''; onChange(val
 const SHOWN_PLAYER_CHANGES = 20;
 
 /** A run's counts, then the teams it moved (largest first) and Undo; it stays until dismissed. */
-function eloRunResult(counts: ReactNode, changes: EloChange[], runId: string | null, color: 'green' | 'yellow' = 'green') {
+function eloRunResult(counts: ReactNode, changes: EloChange[], runId: string | null, color: OutcomeColour = 'green') {
   return toolResult(
     <Stack gap="xs">
       <div>{counts}</div>
@@ -83,7 +83,7 @@ export function CalculateTeamEloAction() {
   const [defaultElo, setDefaultElo] = useState<number | ''>(DEFAULT_ELO);
   const elo = Number(defaultElo);
   const candidates = teams.data ? (onlyDefault ? teams.data.filter((team) => team.elo === elo).length : teams.data.length) : null;
-  const teamCount = candidates === null ? 'The teams' : `${candidates} ${candidates === 1 ? 'team' : 'teams'}`;
+  const teamCount = candidates === null ? 'The teams' : pluralize(candidates, 'team');
   const errorText = 'There was an error calculating team Elo values.';
   /** What the finished job's result says, as the tool showed it when it ran in the request. */
   const present = (result: TeamEloCalculateOutput) =>
@@ -122,9 +122,32 @@ export function CalculateTeamEloAction() {
   );
 }
 
+/** What Recalculate All would do, said plainly, with the largest changes (a dry run's answer). */
+function RecalculateEffect({ effect, resetToDefault, defaultElo }: { effect: TeamEloRecalculateOutput; resetToDefault: boolean; defaultElo: number }) {
+  const changes = effect.elo_changes;
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {resetToDefault
+          ? `Every team starts again from Elo ${defaultElo}, staff adjustments (Calculate Team Elo, edits) are dropped, and the ${pluralize(effect.summary.processed_count, 'completed match', 'completed matches')} are replayed.`
+          : `The ${pluralize(effect.summary.processed_count, 'completed match', 'completed matches')} are replayed from each team's starting Elo and adjustments.`}
+      </Text>
+      <Text size="sm" fw={600}>
+        {changes.length === 0 ? "No team's Elo changes." : `Elo changes for ${pluralize(changes.length, 'team')}; the largest:`}
+      </Text>
+      {changes.length > 0 && <EloChangeList changes={changes.slice(0, SHOWN_EFFECT_CHANGES)} label="Elo changes if recalculated" />}
+      {changes.length > SHOWN_EFFECT_CHANGES && <Text size="xs">and {changes.length - SHOWN_EFFECT_CHANGES} more</Text>}
+    </Stack>
+  );
+}
+
+/** How many of a dry run's changes a confirmation lists (the largest). */
+const SHOWN_EFFECT_CHANGES = 10;
+
 export function RecalculateEloAction() {
   const isOwner = useIsOwner();
   const job = useToolJob('recalculate_elo');
+  const dryRun = trpc.admin.elo.recalculateAll.useMutation();
   const [resetToDefault, setResetToDefault] = useState(true);
   const [defaultElo, setDefaultElo] = useState<number | ''>(DEFAULT_ELO);
   const errorText = 'There was an error recalculating Elo values.';
@@ -141,7 +164,7 @@ export function RecalculateEloAction() {
       </>,
       result.elo_changes,
       result.elo_run_id,
-      result.summary.error_count > 0 ? 'yellow' : 'green',
+      outcomeColour({ failed: result.summary.error_count, succeeded: result.summary.processed_count }),
     );
   return (
     <ToolCard
@@ -150,13 +173,15 @@ export function RecalculateEloAction() {
       buttonLabel="Recalculate All Elo"
       ownerOnly
       canRun={isOwner && !job.active && !ruleMessage(eloValue, defaultElo)}
-      confirm={{
-        title: 'Recalculate all Elo?',
-        message: resetToDefault
-          ? `Every team starts again from Elo ${defaultElo} and every completed match is replayed.`
-          : 'Every completed match is replayed on top of the current Elo values.',
-        color: 'red',
-        confirmLabel: 'Recalculate',
+      confirm={async () => {
+        // The effect first, as the match editor shows it: the same replay, rolled back.
+        const effect = await dryRun.mutateAsync({ reset_to_default: resetToDefault, default_elo: Number(defaultElo), dry_run: true });
+        return {
+          title: 'Recalculate all Elo?',
+          message: <RecalculateEffect effect={effect} resetToDefault={resetToDefault} defaultElo={Number(defaultElo)} />,
+          color: 'red',
+          confirmLabel: 'Recalculate',
+        };
       }}
       errorText={errorText}
       run={async () => {

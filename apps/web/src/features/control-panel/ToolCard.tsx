@@ -26,7 +26,8 @@ interface ToolCardProps {
   /** The tool's inputs. */
   children?: ReactNode;
   buttonLabel: string;
-  confirm: ConfirmOptions;
+  /** The confirmation, or how to make it when it needs the server first (a dry run's effect); a failure there shows as the tool's error. */
+  confirm: ConfirmOptions | (() => Promise<ConfirmOptions>);
   /**
    * Runs the tool; answers what the success notice says (green, gone after 15 s), a
    * ToolResult, or null when `footer` reports instead (a background job).
@@ -49,10 +50,13 @@ export function ToolCard({ title, description, children, buttonLabel, confirm, r
   const [running, setRunning] = useState(false);
 
   async function start() {
-    if (!(await askConfirmation(confirm))) return;
     setRunning(true);
     clear();
     try {
+      const options = typeof confirm === 'function' ? await confirm() : confirm;
+      setRunning(false);
+      if (!(await askConfirmation(options))) return;
+      setRunning(true);
       const result = await run();
       if (result !== null) show(isToolResult(result) ? { color: result.color ?? 'green', message: result.message, sticky: result.sticky } : { color: 'green', message: result });
     } catch (error) {
