@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atMostCharacters, eloValue, requiredName, skillLevelValue } from './form-rules';
+import { atMostCharacters, eloValue, requiredName, skillLevelValue, steamIdValue } from './form-rules';
 import { uuidParam } from './query-params';
 
 /** Largest picture the server takes (the browser sends at most 0.5 MB after compression). */
@@ -48,7 +48,7 @@ export const teamUpdateInput = teamEditFields.extend({ id: uuidParam });
 /** PUT /v1/players/{id}/ and admin.players.update. */
 export const playerEditFields = z.object({
   name: requiredName(200, 'Player name is required'),
-  steam_id: optionalText(100),
+  steam_id: steamIdValue.optional(),
   faceit_id: optionalText(100),
   elo: eloValue,
   skill_level: skillLevelValue,

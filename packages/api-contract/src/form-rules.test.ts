@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { competitionUpdateInput, seasonCreateInput } from './admin-seasons';
 import { playerEditFields, teamEditFields } from './admin-edit';
 import { teamEloCalculateInput } from './elo-tools';
+import { steamIdValue } from './form-rules';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
@@ -23,5 +24,16 @@ describe('form rules', () => {
     const player = { name: 'Mira', elo: 1000, team_id: null, benched: false, visible: true };
     expect(firstMessage(playerEditFields.safeParse({ ...player, skill_level: 11 }))).toBe('Skill level must be between 1 and 10');
     expect(firstMessage(teamEloCalculateInput.safeParse({ default_elo: 9000 }))).toBe('Elo must be between 0 and 5000');
+  });
+});
+
+describe('steamIdValue', () => {
+  it('takes a SteamID64 (17 digits starting 7656119) and refuses any other text as a Steam ID', () => {
+    expect(steamIdValue.safeParse('76561198000000001').success).toBe(true);
+    for (const text of ['steam-1', 'STEAM_0:1:123', '7656119800000000', '765611980000000012', '12345678901234567']) {
+      const result = steamIdValue.safeParse(text);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('A Steam ID is 17 digits starting 7656119 (SteamID64)');
+    }
   });
 });
