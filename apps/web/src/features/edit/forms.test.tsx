@@ -74,6 +74,14 @@ describe('TeamForm', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it('tells the panel of each edit, so an earlier green notice does not stay beside a new error', async () => {
+    const onEdit = vi.fn();
+    withMantine(<TeamForm team={team} saving={false} onSave={() => {}} onEdit={onEdit} />);
+    expect(onEdit).not.toHaveBeenCalled();
+    await retype('Team Elo', '-5');
+    expect(onEdit).toHaveBeenCalled();
+  });
+
   it('refuses an empty team name in the browser', async () => {
     const onSave = vi.fn();
     withMantine(<TeamForm team={{ ...team, picture: null }} saving={false} onSave={onSave} />);
