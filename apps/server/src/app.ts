@@ -1,3 +1,4 @@
+import { logRequestsInOneLine, readableLogStream } from './http/readable-log';
 import { setTimeout as sleep } from 'node:timers/promises';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -73,7 +74,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const responseCache = config.responseCache.enabled && options.listen ? new ResponseCache({ maxBytes: config.responseCache.maxBytes, strictTransportSecurity: strictTransportSecurityFor(config) }) : undefined;
   const app = Fastify({
     ...(responseCache && { serverFactory: responseCacheServer(responseCache) }),
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // The demo logs readable lines (http/readable-log.ts); production, pino's JSON.
+    logger: options.logger === false ? false : config.seed === 'demo' ? { level: config.logLevel, stream: readableLogStream() } : { level: config.logLevel },
+    disableRequestLogging: config.seed === 'demo',
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     genReqId: () => crypto.randomUUID(),
@@ -81,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: answerFrameworkError,
   });
   registerErrorHandler(app);
+  if (config.seed === 'demo' && options.logger !== false) logRequestsInOneLine(app);
   // The cache's hook comes first: a hit carries the security headers it kept (response-cache.ts).
   if (responseCache && options.listen) await startResponseCache(app, responseCache, options.listen);
   registerSecurityHeaders(app, config);
