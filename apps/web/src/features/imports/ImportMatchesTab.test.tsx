@@ -94,6 +94,11 @@ describe('ImportMatchesTab', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByText('Found 2 matches to import')).toBeTruthy();
+    // Statuses in our words, not the platform's ('FINISHED').
+    const previewTable = screen.getByRole('table', { name: 'Matches to import' });
+    expect(within(previewTable).getByText('Completed')).toBeTruthy();
+    expect(within(previewTable).queryByText('SCHEDULED')).toBeNull();
+    expect(within(previewTable).queryByText('FINISHED')).toBeNull();
     expect(screen.getByText('Skipped 1')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
