@@ -173,14 +173,18 @@ describe('Control Panel Elo tools', () => {
     renderTools({
       'admin.rankings.createSnapshot': (input: { replace?: boolean }) => {
         sent.push(input);
-        if (!input.replace) throw new FakeServerError('Fall 2026 already has a snapshot for the week of 2026-11-16: send replace: true to replace it', 'CONFLICT');
+        if (!input.replace) throw new FakeServerError('Fall 2026 already has a snapshot this week, the one of 2026-11-18: send replace: true to replace it', 'CONFLICT');
         return { teams_ranked: 60, season_name: 'Fall 2026', season_id: 's1', ranking_id: 'r2', date: '2026-11-22T12:00:00Z', replaced_ranking_ids: ['r1'] };
       },
     });
     const user = userEvent.setup();
-    await run('Create Ranking Snapshot');
+    // The default season is named, not only 'Latest season'.
+    await user.click(await screen.findByRole('button', { name: 'Create Ranking Snapshot' }));
+    expect((await screen.findByRole('dialog', { name: 'Create a ranking snapshot?' })).textContent).toContain('A new ranking week is saved for Fall 2026.');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
     const dialog = await screen.findByRole('dialog', { name: 'Replace the snapshot of this week?' });
-    expect(dialog.textContent).toContain('Fall 2026 already has a snapshot for the week of 2026-11-16.');
+    // The date as the snapshot list shows it, and the season by its name.
+    expect(dialog.textContent).toContain('Fall 2026 already has a snapshot this week, the one of Nov 18, 2026.');
     await user.click(within(dialog).getByRole('button', { name: 'Replace snapshot' }));
     expect(await screen.findByText('Ranked 60 teams for Fall 2026. It replaces the earlier snapshot of the same week.')).toBeTruthy();
     expect(sent).toEqual([{}, { replace: true }]);

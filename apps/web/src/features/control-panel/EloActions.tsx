@@ -205,10 +205,11 @@ export function RankingSnapshotAction() {
   const snapshot = trpc.admin.rankings.createSnapshot.useMutation({ onSuccess: () => utils.invalidate() });
   const [season, setSeason] = useState(LATEST_SEASON);
   const options = [
-    { value: LATEST_SEASON, label: 'Latest season' },
+    // Named: the latest season is the first by start date (the server's rule for no season_id).
+    { value: LATEST_SEASON, label: seasons.data?.results[0] ? `Latest season (${seasons.data.results[0].name})` : 'Latest season' },
     ...(seasons.data?.results ?? []).map((s) => ({ value: s.id, label: s.name })),
   ];
-  const seasonLabel = options.find((o) => o.value === season)?.label ?? 'the latest season';
+  const seasonLabel = (season === LATEST_SEASON ? seasons.data?.results[0]?.name : options.find((o) => o.value === season)?.label) ?? 'the latest season';
   const seasonId = season === LATEST_SEASON ? undefined : season;
   return (
     <ToolCard
@@ -225,7 +226,8 @@ export function RankingSnapshotAction() {
           if (!isConflictError(error)) throw error;
           const replace = await confirm({
             title: 'Replace the snapshot of this week?',
-            message: `${serverMessage(error)?.replace(/: send replace: true to replace it$/, '.') ?? 'This week already has a snapshot.'} Replace it with a new one?`,
+            // Its date as the snapshot list writes it, not as the API does.
+            message: `${serverMessage(error)?.replace(/: send replace: true to replace it$/, '.').replace(/\d{4}-\d{2}-\d{2}/g, (day) => formatDate(`${day}T12:00:00Z`)) ?? 'This week already has a snapshot.'} Replace it with a new one?`,
             confirmLabel: 'Replace snapshot',
             color: 'red',
           });
