@@ -76,7 +76,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(responseCache && { serverFactory: responseCacheServer(responseCache) }),
     // The demo logs readable lines (http/readable-log.ts); production, pino's JSON.
     logger: options.logger === false ? false : config.seed === 'demo' ? { level: config.logLevel, stream: readableLogStream() } : { level: config.logLevel },
-    disableRequestLogging: config.seed === 'demo',
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     genReqId: () => crypto.randomUUID(),

@@ -12,4 +12,6 @@ it('writes a pino JSON line in the demo as one readable line', () => {
   const line = readableLine(JSON.stringify({ level: 30, time: Date.UTC(2026, 10, 28, 9, 5, 7), reqId: 'x', msg: 'GET /rankings 200 12 ms' }));
   expect(line).toMatch(/^\d\d:\d\d:\d\d GET \/rankings 200 12 ms$/);
   expect(readableLine(JSON.stringify({ level: 50, time: 0, msg: 'failed', err: { message: 'boom' } }))).toMatch(/ error failed: boom$/);
+  // Fastify's two JSON lines per request give way to the one line above.
+  expect(readableLine(JSON.stringify({ level: 30, time: 0, msg: 'incoming request', req: { url: '/' } }))).toBeNull();
 });

@@ -11,10 +11,14 @@ import type { FastifyInstance } from 'fastify';
 
 const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 
-/** One pino JSON line as 'HH:MM:SS message', with the level when it is not info and the error's message. */
-export function readableLine(json: string): string {
+/** Fastify's own two lines per request, which logRequestsInOneLine replaces with one. */
+const REQUEST_MESSAGES = new Set(['incoming request', 'request completed']);
+
+/** One pino JSON line as 'HH:MM:SS message', with the level when it is not info and the error's message; null for Fastify's request lines. */
+export function readableLine(json: string): string | null {
   try {
     const entry = JSON.parse(json) as { time?: number; level?: number; msg?: string; err?: { message?: string } };
+    if (entry.level === 30 && entry.msg && REQUEST_MESSAGES.has(entry.msg)) return null;
     const time = new Date(entry.time ?? Date.now()).toTimeString().slice(0, 8);
     const level = entry.level && entry.level !== 30 ? `${LEVELS[entry.level] ?? entry.level} ` : '';
     return `${time} ${level}${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`;
@@ -27,7 +31,10 @@ export function readableLine(json: string): string {
 export function readableLogStream(): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) process.stdout.write(`${readableLine(line)}\n`);
+      for (const line of chunk.toString('utf8').split('\n')) {
+        const readable = line.trim() ? readableLine(line) : null;
+        if (readable !== null) process.stdout.write(`${readable}\n`);
+      }
       done();
     },
   });
