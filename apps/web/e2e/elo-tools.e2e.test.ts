@@ -136,7 +136,7 @@ describeE2E('Elo tools, merge, clear database and the graphic generator', () => 
       const player = await site.database.db.selectFrom('players').select('steam_id').where('steam_id', 'is not', null).orderBy('name').executeTakeFirstOrThrow();
       faceit.setPlayer(faceitPlayer(player.steam_id!, 2345, 9));
       const updatePlayers = await runTool('Update Player Elo');
-      await updatePlayers.getByText(/Not found: \d+/).waitFor();
+      await updatePlayers.getByText(/Not found on Faceit: \d+/).waitFor();
       expect(await updatePlayers.getByText(/Updated players: \d+/).textContent()).toBe('Updated players: 1');
       const updateMatches = await runTool('Update Matches');
       await updateMatches.getByText(/Total processed: \d+/).waitFor();

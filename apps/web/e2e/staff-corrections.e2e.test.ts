@@ -159,6 +159,10 @@ describeE2E('staff correct the record: matches by hand, Elo undo, staff accounts
       expect((await team(moved.id)).elo).toBe(changes.get(moved.name)!.after);
 
       await card.getByRole('button', { name: 'Undo' }).click();
+      // Undo asks first, listing the Elo it puts back.
+      const undoDialog = page.getByRole('dialog', { name: 'Undo this run?' });
+      expect(await undoDialog.getByRole('list', { name: 'Elo changes if undone' }).getByRole('listitem').count()).toBe(changes.size);
+      await undoDialog.getByRole('button', { name: 'Undo' }).click();
       await card.getByText('Undone').waitFor();
       await saveScreenshot(page, 'corrections-undo');
       const teamsAfter = ((await (await fetch(`${site.url}/v1/public/teams?sort=name&page_size=100`)).json()) as { results: Team[] }).results;
