@@ -1,3 +1,4 @@
+import { logRequestsInOneLine, readableLogStream } from './http/readable-log';
 import { setTimeout as sleep } from 'node:timers/promises';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -76,7 +77,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const responseCache = config.responseCache.enabled && options.listen ? new ResponseCache({ maxBytes: config.responseCache.maxBytes, strictTransportSecurity: strictTransportSecurityFor(config), keyedByHost: !config.publicUrl }) : undefined;
   const app = Fastify({
     serverFactory: httpServerFactory(config.http, responseCache),
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // The demo logs readable lines (http/readable-log.ts); production, pino's JSON.
+    logger: options.logger === false ? false : config.seed === 'demo' ? { level: config.logLevel, stream: readableLogStream() } : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: trpcMaxParamLength(appRouter) },
@@ -86,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler: answerClientError,
   });
   registerErrorHandler(app);
+  if (config.seed === 'demo' && options.logger !== false) logRequestsInOneLine(app);
   // The cache's hook comes first: a hit carries the security headers it kept (response-cache.ts).
   if (responseCache && options.listen) await startResponseCache(app, responseCache, options.listen, db);
   registerSecurityHeaders(app, config);

@@ -3,10 +3,16 @@ import { loadConfig } from './config';
 import { scheduleDiscordPosts } from './features/discord/posts';
 import { JobQueue } from './features/jobs/queue';
 import { schedulePlatformSync } from './features/sync/platform-sync';
+import { startBanner } from './start-banner';
 import { openDatabase } from './startup';
 
 const config = loadConfig();
-const handle = await openDatabase(config, (line) => console.log(line));
+// The demo owner's sign-in is printed again in the closing banner, after the server listens.
+let demoOwner: string | null = null;
+const handle = await openDatabase(config, (line) => {
+  console.log(line);
+  if (line.startsWith('Demo owner: ')) demoOwner = line.slice('Demo owner: '.length);
+});
 // The queue starts before the app (whose logger Fastify owns), so it logs one line per error.
 const jobLog = {
   warn: ({ err, ...details }: { err?: unknown }, message: string) =>
@@ -33,3 +39,4 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+if (config.seed === 'demo') console.log(startBanner({ url: `http://localhost:${config.port}`, demoOwner }));

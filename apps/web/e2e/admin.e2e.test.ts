@@ -124,7 +124,7 @@ describeE2E('admin: sign-in, editing teams and players with pictures, sign-out',
       await chooseOption(page, 'Select a team', team.name);
       const teamForm = page.getByRole('form', { name: 'Team details' });
       await teamForm.getByLabel('Team Name').fill('Edited Eagles');
-      await teamForm.getByLabel('Team ELO').fill('5000');
+      await teamForm.getByLabel('Team Elo').fill('5000');
       await uploadPicture(page, 'Team details', await makePng(page, '#1e6fd9'));
       await teamForm.getByRole('button', { name: 'Save Team' }).click();
       await page.getByText('Team updated successfully').waitFor();
@@ -140,7 +140,7 @@ describeE2E('admin: sign-in, editing teams and players with pictures, sign-out',
       await page.getByRole('option', { name: new RegExp(`^${player.name}( \\(.*\\))?$`) }).first().click();
       const playerForm = page.getByRole('form', { name: 'Player details' });
       await playerForm.getByLabel('Player Name').fill('Edited Ember');
-      await playerForm.getByLabel('Player ELO').fill('5000');
+      await playerForm.getByLabel('Player Elo').fill('5000');
       // A skill level outside 1-10 is refused in the browser by the shared schema.
       await playerForm.getByLabel('Skill Level (1-10)').fill('11');
       await playerForm.getByRole('button', { name: 'Save Player' }).click();

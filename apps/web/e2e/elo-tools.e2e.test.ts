@@ -43,7 +43,7 @@ async function chooseOption(label: string, optionText: string) {
   const input = page.getByRole('combobox', { name: label });
   await input.click();
   await input.fill(optionText);
-  await page.getByRole('option', { name: new RegExp(`^${optionText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(ELO`) }).click();
+  await page.getByRole('option', { name: new RegExp(`^${optionText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(Elo`) }).click();
 }
 
 interface PngFacts {
@@ -135,8 +135,8 @@ describeE2E('Elo tools, merge, clear database and the graphic generator', () => 
       // The two import tools (the imports feature's), against the fake platforms.
       const player = await site.database.db.selectFrom('players').select('steam_id').where('steam_id', 'is not', null).orderBy('name').executeTakeFirstOrThrow();
       faceit.setPlayer(faceitPlayer(player.steam_id!, 2345, 9));
-      const updatePlayers = await runTool('Update Player ELO');
-      await updatePlayers.getByText(/Not found: \d+/).waitFor();
+      const updatePlayers = await runTool('Update Player Elo');
+      await updatePlayers.getByText(/Not found on Faceit: \d+/).waitFor();
       expect(await updatePlayers.getByText(/Updated players: \d+/).textContent()).toBe('Updated players: 1');
       const updateMatches = await runTool('Update Matches');
       await updateMatches.getByText(/Total processed: \d+/).waitFor();
@@ -155,16 +155,16 @@ describeE2E('Elo tools, merge, clear database and the graphic generator', () => 
       faceit.clearFaults();
       await updateMatches.getByLabel('Match IDs (optional)').fill('');
 
-      const reset = await runTool('Reset Player ELO', 'Reset');
+      const reset = await runTool('Reset Player Elo', 'Reset');
       await expect.poll(() => reset.getByText(/Updated players: \d+/).textContent()).toMatch(/Updated players: [1-9]\d*/);
 
-      const calculate = await runTool('Calculate Team ELO');
+      const calculate = await runTool('Calculate Team Elo');
       await calculate.getByText(/Total teams processed: \d+/).waitFor();
       expect(await calculate.getByText(/Updated teams: \d+/).textContent()).toMatch(/Updated teams: \d+/);
       await calculate.getByText(/Teams without enough players: \d+/).waitFor();
 
-      const recalculate = await runTool('Recalculate All ELO', 'Recalculate');
-      await recalculate.getByText(/Total ELO changes: \d+/).waitFor();
+      const recalculate = await runTool('Recalculate All Elo', 'Recalculate');
+      await recalculate.getByText(/Total Elo changes: \d+/).waitFor();
       expect(await recalculate.getByText(/^Processed: \d+/).textContent()).toMatch(/Processed: [1-9]\d*/);
       await recalculate.getByText(/^Errors: \d+/).waitFor();
 

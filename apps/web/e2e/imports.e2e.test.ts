@@ -166,14 +166,17 @@ describeE2E('import matches wizard against the fake platforms', () => {
       await matched.getByText(FACEIT_TEAMS[0]!).waitFor();
       await saveScreenshot(page, 'imports-matcher');
       await page.getByRole('button', { name: 'Import', exact: true }).click();
-      // The teams left unmatched are listed before they are created.
-      const create = page.getByRole('dialog', { name: /^Create \d+ new teams?\?$/ });
+      // The teams left unmatched are listed before they are created, and the Elo the import
+      // moves (its dry run) before it runs.
+      const create = page.getByRole('dialog', { name: /^Import \d+ match(es)? and create \d+ teams?\?$/ });
       await create.getByRole('listitem').first().waitFor();
+      expect(await create.getByRole('list', { name: 'Elo changes if imported' }).getByRole('listitem').count()).toBeGreaterThan(0);
       expect(await create.getByRole('list', { name: 'Teams to create' }).getByRole('listitem').allTextContents()).not.toContain(FACEIT_TEAMS[0]);
       await create.getByRole('button', { name: 'Import', exact: true }).click();
 
       // 6 Complete
       await page.getByText('Successfully imported 6 matches!').waitFor();
+      await page.getByText(/^Created \d+ teams? and \d+ players?\.$/).waitFor();
       expect(await page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).toBe(true);
       await saveScreenshot(page, 'imports-complete');
 

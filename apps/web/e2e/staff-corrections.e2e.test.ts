@@ -141,14 +141,14 @@ describeE2E('staff correct the record: matches by hand, Elo undo, staff accounts
   );
 
   it(
-    'undoes a Calculate Team ELO run from its result',
+    'undoes a Calculate Team Elo run from its result',
     async () => {
       const teamsBefore = ((await (await fetch(`${site.url}/v1/public/teams?sort=name&page_size=100`)).json()) as { results: Team[] }).results;
       await page.goto(`${site.url}/admin#control-panel`);
-      const card = page.getByRole('region', { name: 'Calculate Team ELO' });
+      const card = page.getByRole('region', { name: 'Calculate Team Elo' });
       // Every team, not only those never rated, so that the run surely moves some.
-      await card.getByLabel('Only teams with the default ELO').uncheck();
-      await card.getByRole('button', { name: 'Calculate Team ELO' }).click();
+      await card.getByLabel('Only teams with the default Elo').uncheck();
+      await card.getByRole('button', { name: 'Calculate Team Elo' }).click();
       const dialog = page.getByRole('dialog');
       expect(await dialog.textContent()).toMatch(/\d+ teams in all/);
       await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -159,6 +159,10 @@ describeE2E('staff correct the record: matches by hand, Elo undo, staff accounts
       expect((await team(moved.id)).elo).toBe(changes.get(moved.name)!.after);
 
       await card.getByRole('button', { name: 'Undo' }).click();
+      // Undo asks first, listing the Elo it puts back.
+      const undoDialog = page.getByRole('dialog', { name: 'Undo this run?' });
+      expect(await undoDialog.getByRole('list', { name: 'Elo changes if undone' }).getByRole('listitem').count()).toBe(changes.size);
+      await undoDialog.getByRole('button', { name: 'Undo' }).click();
       await card.getByText('Undone').waitFor();
       await saveScreenshot(page, 'corrections-undo');
       const teamsAfter = ((await (await fetch(`${site.url}/v1/public/teams?sort=name&page_size=100`)).json()) as { results: Team[] }).results;

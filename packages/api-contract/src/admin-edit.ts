@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eloValue, plainText, requiredName, skillLevelValue } from './form-rules';
+import { eloValue, plainText, requiredName, skillLevelValue, steamIdValue } from './form-rules';
 import { isPictureUrl } from './text-rules';
 import { uuidParam } from './query-params';
 
@@ -47,7 +47,7 @@ export const teamUpdateInput = teamEditFields.extend({ id: uuidParam });
 /** PUT /v1/players/{id}/ and admin.players.update. */
 export const playerEditFields = z.object({
   name: requiredName(200, 'Player name is required'),
-  steam_id: optionalText(100),
+  steam_id: steamIdValue.optional(),
   faceit_id: optionalText(100),
   elo: eloValue,
   skill_level: skillLevelValue,

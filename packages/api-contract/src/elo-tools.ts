@@ -47,6 +47,8 @@ export const teamEloCalculateOutput = z.object({
 export const teamEloRecalculateInput = z.object({
   reset_to_default: booleanParam.default(true),
   default_elo: eloValue.default(DEFAULT_ELO_VALUE),
+  /** Replay and roll back: the answer says what recalculating would change (the panel's confirmation). */
+  dry_run: booleanParam.default(false),
 });
 export const teamEloRecalculateOutput = z.object({
   summary: z.object({
@@ -57,15 +59,21 @@ export const teamEloRecalculateOutput = z.object({
   }),
   /** Applied matches that moved at least one team's Elo. */
   total_elo_changes: z.number().int(),
+  dry_run: z.boolean(),
   ...eloRunFields,
 });
 
 // ---- POST /v1/elo-runs/{id}/undo/
-export const eloRunUndoInput = z.object({ id: uuidParam });
+export const eloRunUndoInput = z.object({
+  id: uuidParam,
+  /** Check and undo, then roll back: the answer lists what undoing would change (the confirmation's list). */
+  dry_run: booleanParam.default(false),
+});
 export const eloRunUndoOutput = z.object({
   run_id: z.string(),
+  dry_run: z.boolean(),
   message: z.string(),
-  /** Team Elo the undo moved back, largest change first. */
+  /** Team Elo the undo moved back (would move back, on a dry run), largest change first. */
   elo_changes: z.array(teamEloChange),
 });
 

@@ -5,6 +5,7 @@ import { teamEloCalculateInput } from './elo-tools';
 import { matchCreateInput } from './admin-matches';
 import { backupCreateInput } from './clear-database';
 import { eventCreateInput } from './events';
+import { steamIdValue } from './form-rules';
 import { importMatchesInput, previewItem } from './imports';
 import { CONTROL_CHARACTERS_MESSAGE, WEB_URL_MESSAGE } from './text-rules';
 
@@ -97,5 +98,16 @@ describe('form rules', () => {
     expect(item.teams.faction1).toMatchObject({ name: 'Evil END:VEVENT ', avatar: '' });
     expect(item.teams.faction1!.roster[0]).toMatchObject({ nickname: 'nick', avatar: '', faceit_url: '' });
     expect(item.teams.faction2).toMatchObject({ name: 'Owls', avatar: 'https://cdn.example/owls.png' });
+  });
+});
+
+describe('steamIdValue', () => {
+  it('takes a SteamID64 (17 digits starting 7656119) and refuses any other text as a Steam ID', () => {
+    expect(steamIdValue.safeParse('76561198000000001').success).toBe(true);
+    for (const text of ['steam-1', 'STEAM_0:1:123', '7656119800000000', '765611980000000012', '12345678901234567']) {
+      const result = steamIdValue.safeParse(text);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('A Steam ID is 17 digits starting 7656119 (SteamID64)');
+    }
   });
 });

@@ -46,3 +46,13 @@ export const multilineText = (max: number) =>
     .string()
     .max(max, atMostCharacters(max))
     .refine((text) => isPlainText(text, { multiline: true }), { error: CONTROL_CHARACTERS_MESSAGE });
+
+/**
+ * A Steam ID as SteamID64: 17 digits starting 7656119 (the individual-account range), the
+ * form Faceit looks players up by. One rule for the player form and the server.
+ */
+export const STEAM_ID_64 = /^7656119\d{10}$/;
+export const steamIdValue = z
+  .string()
+  .trim()
+  .regex(STEAM_ID_64, { error: 'A Steam ID is 17 digits starting 7656119 (SteamID64)' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eloChange } from './admin-matches';
 import { matchStatus, platform } from './public';
 import { requiredName } from './form-rules';
 import { uuidParam } from './query-params';
@@ -129,12 +130,21 @@ export const importMatchesInput = z.object({
   data: z.object({ items: z.array(previewItem).max(5000) }),
   /** 'platform:{platform}:team:{name}' -> an existing team id. */
   participant_matches: z.record(z.string().max(300).transform(withoutControlCharacters), uuidParam).default({}),
+  /** Do everything and roll back: the answer says what importing would do (the wizard's Elo preview). */
+  dry_run: z.boolean().default(false),
 });
 export const importMatchesOutput = z.object({
   message: z.string(),
   matches_imported: z.number().int(),
   matches_updated: z.number().int(),
   matches_skipped: z.number().int(),
+  teams_created: z.number().int(),
+  players_created: z.number().int(),
+  dry_run: z.boolean(),
+  /** The teams whose Elo the import moved (would move, on a dry run), largest change first. */
+  elo_changes: z.array(eloChange),
+  /** The Elo run to undo (POST /v1/elo-runs/{id}/undo/); null on a dry run or when no Elo moved. */
+  elo_run_id: z.string().nullable(),
 });
 
 // ---- POST /v1/matches/update/
@@ -157,7 +167,7 @@ export const updateMatchesOutput = z.object({
   error_count: z.number().int(),
   total_processed: z.number().int(),
   /** The matches that could not be fetched, and why (at most MAX_LISTED_FAILURES). */
-  failures: z.array(z.object({ match_id: z.string(), platform: z.string(), external_id: z.string(), reason: z.string() })),
+  failures: z.array(z.object({ match_id: z.string(), match_name: z.string(), platform: z.string(), external_id: z.string(), reason: z.string() })),
 });
 
 // ---- POST /v1/player-elo/update/

@@ -22,6 +22,7 @@ import * as listCountSummaries from './migrations/0090_list_count_summaries';
 import * as auditActorKept from './migrations/0091_audit_actor_kept';
 import * as eventDetails from './migrations/0093_event_details';
 import * as seasonTeamsFromMatches from './migrations/0094_season_teams_from_matches';
+import * as importEloRuns from './migrations/0095_import_elo_runs';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0091_audit_actor_kept': auditActorKept,
   '0093_event_details': eventDetails,
   '0094_season_teams_from_matches': seasonTeamsFromMatches,
+  '0095_import_elo_runs': importEloRuns,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -121,11 +121,11 @@ export interface EloRuns {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   /**
-   * Which tool or edit: 'calculate', 'reset_players', 'recalculate', 'match_create', 'match_update' or 'match_delete'.
+   * Which tool or edit: 'calculate', 'reset_players', 'recalculate', 'match_create', 'match_update', 'match_delete' or 'import'.
    */
   kind: EloRunKindColumn;
   /**
-   * What undo puts back besides the values in elo_run_changes: dropped adjustments, the match as it was.
+   * What undo puts back besides the values in elo_run_changes: dropped adjustments, the match or an import's matches as they were.
    */
   restore: Generated<JsonText>;
   /**

@@ -13,6 +13,14 @@ export type LeaguespotStateName = (typeof LEAGUESPOT_STATE_NAMES)[number] | 'UNK
 export const MATCH_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
+/** How a status reads in the interface. */
+export const MATCH_STATUS_WORDS: Record<MatchStatus, string> = {
+  scheduled: 'Scheduled',
+  in_progress: 'Live',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
 export type Faction = 'faction1' | 'faction2';
 
 export function leaguespotStateName(state: number): LeaguespotStateName {

@@ -18,7 +18,10 @@ faceit.setChampionship(
   faceitChampionship({ championshipId: DEMO_CHAMPIONSHIP_ID, count: 40, teams: 8, startAt: Math.floor(Date.now() / 1000) - 25 * 86_400, name: 'NECC Demo Championship' }),
 );
 
-console.log(`FACEIT_API_BASE=${faceit.url} FACEIT_API_KEY=${faceit.apiKey} LEAGUESPOT_API_BASE=${leaguespot.url}`);
+const variables = `FACEIT_API_BASE=${faceit.url} FACEIT_API_KEY=${faceit.apiKey} LEAGUESPOT_API_BASE=${leaguespot.url}`;
+console.log(variables);
+// The exact command, so nobody has to assemble it (issue 29): in a second terminal, from the repository root.
+console.log(`Restart the site with the fakes (in another terminal, from the repository root): ${variables} SEED=demo npx -y pnpm@10 start`);
 console.log(`Faceit championship id: ${DEMO_CHAMPIONSHIP_ID}`);
 console.log(`Leaguespot season id: ${leaguespot.seasonId}`);
 

@@ -30,7 +30,7 @@ describe('contract defaults', () => {
   it('match the domain constants', () => {
     expect(playerEloResetInput.parse({})).toEqual({ default_elo: DEFAULT_ELO, default_skill_level: DEFAULT_SKILL_LEVEL });
     expect(teamEloCalculateInput.parse({})).toEqual({ only_default_elo: false, default_elo: DEFAULT_ELO });
-    expect(teamEloRecalculateInput.parse({})).toEqual({ reset_to_default: true, default_elo: DEFAULT_ELO });
+    expect(teamEloRecalculateInput.parse({})).toEqual({ reset_to_default: true, default_elo: DEFAULT_ELO, dry_run: false });
   });
 });
 
@@ -168,6 +168,17 @@ describe('recalculate all Elo', () => {
         match(7, '2026-03-06T18:00:00Z', y, z, null, 'scheduled'),
       ])
       .execute();
+  });
+
+  it('Recalculate All on its defaults shows its effect first: a dry run answers the changes and writes nothing', async () => {
+    const eloBefore = await t.db.selectFrom('teams').select(['id', 'elo']).orderBy('id').execute();
+    const [runsBefore, auditBefore] = [await t.db.selectFrom('elo_runs').select('id').execute(), await auditActions()];
+    const dry = await t.callerFor(t.owner).admin.elo.recalculateAll({ dry_run: true });
+    expect(dry).toMatchObject({ dry_run: true, elo_run_id: null, summary: { processed_count: 3, error_count: 3 } });
+    expect(dry.elo_changes.map((c) => c.after).sort()).toEqual([1008, 1009, 983].sort());
+    expect(await t.db.selectFrom('teams').select(['id', 'elo']).orderBy('id').execute()).toEqual(eloBefore);
+    expect(await t.db.selectFrom('elo_runs').select('id').execute()).toEqual(runsBefore);
+    expect(await auditActions()).toEqual(auditBefore);
   });
 
   it('replays completed matches from the default Elo and answers the counts', async () => {

@@ -7,6 +7,9 @@ import { recordAudit, type AuditEntry } from '../audit/record';
 import { lockEloLedger, replayLedger, skipReasonCounts, type ReplayOptions } from './ledger';
 import { eloChangesBetween, recordEloRun, teamEloRunChanges, teamEloSnapshot, type RunChange } from './runs';
 
+/** The tool's input; the seed and tests leave dry_run out. */
+type RecalculateInput = Omit<z.output<typeof teamEloRecalculateInput>, 'dry_run'> & { dry_run?: boolean };
+
 export type RecalculateOptions = Pick<ReplayOptions, 'batchSize' | 'afterBatch'> & ToolProgress;
 
 /**
@@ -15,12 +18,34 @@ export type RecalculateOptions = Pick<ReplayOptions, 'batchSize' | 'afterBatch'>
  * default_elo and the adjustments are dropped; without it, each team starts from its own
  * starting Elo with its adjustments, so on a consistent ledger nothing changes. Progress
  * is told in three steps; a stop (checked between written batches too) rolls it all back.
+ * A dry run does it all and rolls back: the panel lists its largest changes before asking.
  */
 export async function recalculateAllElo(
   db: Kysely<Database>,
-  input: z.output<typeof teamEloRecalculateInput>,
+  input: RecalculateInput,
   actor: AuditEntry['user'],
   options: RecalculateOptions = {},
+): Promise<TeamEloRecalculateOutput> {
+  try {
+    return await recalculateInTransaction(db, input, actor, options);
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.answer;
+    throw error;
+  }
+}
+
+/** Thrown to roll a dry run back, carrying its answer out of the transaction. */
+class DryRunRollback extends Error {
+  constructor(readonly answer: TeamEloRecalculateOutput) {
+    super('dry run');
+  }
+}
+
+function recalculateInTransaction(
+  db: Kysely<Database>,
+  input: RecalculateInput,
+  actor: AuditEntry['user'],
+  options: RecalculateOptions,
 ): Promise<TeamEloRecalculateOutput> {
   return db.transaction().execute(async (trx) => {
     const steps = progressCounter(options, 3);
@@ -51,6 +76,15 @@ export async function recalculateAllElo(
     });
     steps.step();
     const changes = eloChangesBetween(eloBefore, await teamEloSnapshot(trx));
+    if (input.dry_run) {
+      throw new DryRunRollback({
+        summary: { processed_count: replay.applied, error_count: replay.skipped.length },
+        total_elo_changes: replay.eloChanges,
+        dry_run: true,
+        elo_changes: changes,
+        elo_run_id: null,
+      });
+    }
     const changed = changes.length > 0 || startingChanges.length > 0 || droppedAdjustments.length > 0;
     const eloRunId = changed
       ? await recordEloRun(trx, {
@@ -64,6 +98,7 @@ export async function recalculateAllElo(
     const answer = {
       summary: { processed_count: replay.applied, error_count: replay.skipped.length },
       total_elo_changes: replay.eloChanges,
+      dry_run: false,
       elo_changes: changes,
       elo_run_id: eloRunId,
     };

@@ -38,12 +38,12 @@ export const eloRouter = router({
         path: '/elo-runs/:id/undo/',
         summary: 'Undo an Elo run',
         description:
-          "Puts back what an Elo tool run or a match edit replaced (its answer's elo_run_id), in one transaction, through the Elo ledger. Refused (409, with the reason) when the run was undone already, a later run that stands touched the same teams or players, or a value it left has changed since.",
+          "Puts back what an Elo tool run, a match edit or an import replaced (its answer's elo_run_id), in one transaction, through the Elo ledger; with dry_run it answers what undoing would change and keeps everything. Refused (409, with the reason) when the run was undone already, a later run that stands touched the same teams or players, or a value it left has changed since.",
         tag: 'Elo tools',
         errors: { 404: 'No run has this id', 409: 'Something written since touches the same rows, or the run was undone already' },
       },
     })
     .input(eloRunUndoInput)
     .output(eloRunUndoOutput)
-    .mutation(({ ctx, input }) => undoEloRun(ctx.db, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => undoEloRun(ctx.db, ctx.user, input.id, input.dry_run)),
 });

@@ -25,6 +25,7 @@ const KIND_TEXT = {
   match_create: 'a match entered by hand',
   match_update: 'a match correction',
   match_delete: 'a match deletion',
+  import: 'an import',
 } as const;
 
 interface StoredAdjustment {
@@ -41,8 +42,28 @@ interface StoredAdjustment {
 
 interface Restore {
   adjustments?: StoredAdjustment[];
+  /** A match run's match. */
   match_before?: AdminMatch | null;
   match_after?: AdminMatch | null;
+  /** An import's matches: the updated ones as they were, and all it wrote as it left them. */
+  matches_before?: AdminMatch[];
+  matches_after?: AdminMatch[];
+}
+
+/** The matches a run wrote, each before (null: it created it) and after (null: it deleted it). */
+interface MatchRestore {
+  id: string;
+  before: AdminMatch | null;
+  after: AdminMatch | null;
+}
+
+function matchesOf(restore: Restore): MatchRestore[] {
+  if (restore.matches_after) {
+    const before = new Map((restore.matches_before ?? []).map((m) => [m.id, m]));
+    return restore.matches_after.map((after) => ({ id: after.id, before: before.get(after.id) ?? null, after }));
+  }
+  const id = (restore.match_before ?? restore.match_after)?.id;
+  return id ? [{ id, before: restore.match_before ?? null, after: restore.match_after ?? null }] : [];
 }
 
 /** 409 unless every row the run changed still holds the value the run left, and no later run that stands touched it. */
@@ -76,45 +97,82 @@ async function requireUntouched(trx: Trx, run: { id: string; created_at: Date })
   }
 }
 
-/** The match must be as the run left it (gone, after a delete). */
-async function requireMatchAsLeft(trx: Trx, restore: Restore): Promise<void> {
-  const left = restore.match_after ?? null;
-  const id = (left ?? restore.match_before)?.id;
-  if (!id) return;
-  const row = await trx.selectFrom('matches').select(adminMatchColumns).where('id', '=', id).forUpdate().executeTakeFirst();
-  const now = row ? toAdminMatch(row) : null;
-  // Field by field: jsonb keeps its own key order.
-  const same = now === null || left === null ? now === left : adminMatchColumns.every((column) => now[column] === left[column]);
-  if (!same) {
-    throw conflict(left === null ? 'The deleted match exists again: it was imported or entered since' : 'The match was changed or deleted since this run');
+// Field by field: jsonb keeps its own key order.
+const sameMatch = (a: AdminMatch, b: AdminMatch) => adminMatchColumns.every((column) => a[column] === b[column]);
+
+/** Every match must be as the run left it (gone, after a delete). */
+async function requireMatchesAsLeft(trx: Trx, matches: readonly MatchRestore[]): Promise<void> {
+  for (const batch of chunked(matches, 1000)) {
+    const rows = await trx.selectFrom('matches').select(adminMatchColumns).where('id', 'in', batch.map((m) => m.id)).forUpdate().execute();
+    const stored = new Map(rows.map((row) => [row.id, toAdminMatch(row)]));
+    for (const { id, after: left } of batch) {
+      const now = stored.get(id) ?? null;
+      const same = now === null || left === null ? now === left : sameMatch(now, left);
+      if (!same) {
+        throw conflict(left === null ? 'The deleted match exists again: it was imported or entered since' : 'A match of this run was changed or deleted since');
+      }
+    }
   }
 }
 
-/** Puts the match back as it was before the run (none, for a match the run created), and settles the ledger for it. */
-async function restoreMatch(trx: Trx, restore: Restore): Promise<void> {
-  const was = restore.match_before ?? null;
-  const id = (was ?? restore.match_after)?.id;
-  if (!id) return;
-  const facts = await appliedFacts(trx, [id]);
-  await trx.deleteFrom('matches').where('id', '=', id).execute();
-  if (was) {
-    const exists = async (table: 'teams' | 'competitions' | 'seasons', ref: string | null) =>
-      ref === null || (await trx.selectFrom(table).select('id').where('id', '=', ref).executeTakeFirst()) !== undefined;
-    if (!(await exists('teams', was.team1_id)) || !(await exists('teams', was.team2_id))) throw conflict('A team of the match was deleted since');
-    await trx
-      .insertInto('matches')
-      .values({
-        ...was,
-        date: was.date === null ? null : new Date(was.date),
-        competition_id: (await exists('competitions', was.competition_id)) ? was.competition_id : null,
-        season_id: (await exists('seasons', was.season_id)) ? was.season_id : null,
-      })
-      .execute();
+/**
+ * Puts the matches back as they were before the run: a created one is deleted, a deleted one
+ * inserted again with its id, a changed one written back in place (so the ledger's columns of
+ * the ones that did not change stay as they are); then the ledger is settled for them.
+ */
+async function restoreMatches(trx: Trx, matches: readonly MatchRestore[]): Promise<void> {
+  if (matches.length === 0) return;
+  const ids = matches.map((m) => m.id);
+  const facts = await appliedFacts(trx, ids);
+  const created = matches.filter((m) => m.before === null).map((m) => m.id);
+  for (const batch of chunked(created, 1000)) await trx.deleteFrom('matches').where('id', 'in', batch).execute();
+
+  const was = matches.flatMap((m) => (m.before ? [m.before] : []));
+  const existing = async (table: 'teams' | 'competitions' | 'seasons', refs: (string | null)[]) => {
+    const wanted = [...new Set(refs.filter((ref): ref is string => ref !== null))];
+    const found = new Set<string>();
+    for (const batch of chunked(wanted, 1000)) {
+      for (const row of await trx.selectFrom(table).select('id').where('id', 'in', batch).execute()) found.add(row.id);
+    }
+    return found;
+  };
+  const teams = await existing('teams', was.flatMap((m) => [m.team1_id, m.team2_id]));
+  const competitions = await existing('competitions', was.map((m) => m.competition_id));
+  const seasons = await existing('seasons', was.map((m) => m.season_id));
+  if (was.some((m) => !teams.has(m.team1_id) || !teams.has(m.team2_id))) throw conflict('A team of the match was deleted since');
+  const row = (m: AdminMatch) => ({
+    ...m,
+    date: m.date === null ? null : new Date(m.date),
+    competition_id: m.competition_id !== null && competitions.has(m.competition_id) ? m.competition_id : null,
+    season_id: m.season_id !== null && seasons.has(m.season_id) ? m.season_id : null,
+  });
+  const deleted = matches.flatMap((m) => (m.before && m.after === null ? [m.before] : []));
+  for (const batch of chunked(deleted, 500)) await trx.insertInto('matches').values(batch.map(row)).execute();
+  const changed = matches.flatMap((m) => (m.before && m.after && !sameMatch(m.before, m.after) ? [m.before] : []));
+  for (const match of changed) {
+    const { id, ...fields } = row(match);
+    await trx.updateTable('matches').set({ ...fields, updated_at: new Date() }).where('id', '=', id).execute();
   }
-  await settleMatches(trx, [id], facts);
+  await settleMatches(trx, ids, facts);
 }
 
-export async function undoEloRun(db: Kysely<Database>, actor: { id: string }, id: string): Promise<EloRunUndoOutput> {
+/** Thrown to roll a dry run back, carrying its answer out of the transaction. */
+class DryRunRollback extends Error {
+  constructor(readonly answer: EloRunUndoOutput) {
+    super('dry run');
+  }
+}
+
+export async function undoEloRun(db: Kysely<Database>, actor: { id: string }, id: string, dryRun = false): Promise<EloRunUndoOutput> {
+  try {
+    return await undoInTransaction(db, actor, id, dryRun);
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.answer;
+    throw error;
+  }
+}
+
+function undoInTransaction(db: Kysely<Database>, actor: { id: string }, id: string, dryRun: boolean): Promise<EloRunUndoOutput> {
   return db.transaction().execute(async (trx) => {
     await lockEloLedger(trx);
     const run = await trx.selectFrom('elo_runs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -122,7 +180,8 @@ export async function undoEloRun(db: Kysely<Database>, actor: { id: string }, id
     if (run.undone_at) throw conflict(`This run was already undone on ${run.undone_at.toISOString()}`);
     const restore = (run.restore ?? {}) as Restore;
     await requireUntouched(trx, run);
-    if (run.kind.startsWith('match_')) await requireMatchAsLeft(trx, restore);
+    const matches = matchesOf(restore);
+    await requireMatchesAsLeft(trx, matches);
 
     const eloBefore = await teamEloSnapshot(trx);
     const changes = await trx.selectFrom('elo_run_changes').select(['entity', 'field', 'entity_id', 'before']).where('run_id', '=', id).execute();
@@ -176,15 +235,18 @@ export async function undoEloRun(db: Kysely<Database>, actor: { id: string }, id
         break;
       }
       default:
-        await restoreMatch(trx, restore);
+        await restoreMatches(trx, matches);
     }
 
     const eloChanges = eloChangesBetween(eloBefore, await teamEloSnapshot(trx));
+    const players = run.kind === 'reset_players' ? changes.filter((c) => c.field === 'elo').length : 0;
+    const what = run.kind === 'reset_players' ? `${players} ${players === 1 ? 'player' : 'players'}` : `${eloChanges.length} ${eloChanges.length === 1 ? 'team' : 'teams'}`;
+    if (dryRun) {
+      throw new DryRunRollback({ run_id: id, dry_run: true, message: `Undoing ${KIND_TEXT[run.kind]} puts Elo back for ${what}.`, elo_changes: eloChanges });
+    }
     const now = new Date();
     await trx.updateTable('elo_runs').set({ undone_at: now, undone_by: actor.id }).where('id', '=', id).execute();
     await recordAudit(trx, { user: actor, action: 'undo', entity: 'elo_run', ids: [id], details: { kind: run.kind, elo_changes: eloChanges.length } });
-    const players = run.kind === 'reset_players' ? changes.filter((c) => c.field === 'elo').length : 0;
-    const what = run.kind === 'reset_players' ? `${players} ${players === 1 ? 'player' : 'players'}` : `${eloChanges.length} ${eloChanges.length === 1 ? 'team' : 'teams'}`;
-    return { run_id: id, message: `Undid ${KIND_TEXT[run.kind]} of ${run.created_at.toISOString()}: Elo put back for ${what}.`, elo_changes: eloChanges };
+    return { run_id: id, dry_run: false, message: `Undid ${KIND_TEXT[run.kind]} of ${run.created_at.toISOString()}: Elo put back for ${what}.`, elo_changes: eloChanges };
   });
 }

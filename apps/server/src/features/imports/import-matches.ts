@@ -1,4 +1,4 @@
-import type { ImportMatchesOutput, importMatchesInput, PreviewItemOutput } from '@campus-elo/api-contract';
+import type { AdminMatch, ImportMatchesOutput, importMatchesInput, PreviewItemOutput } from '@campus-elo/api-contract';
 import type { Database, PlatformColumn } from '@campus-elo/db';
 import { isByeTeamName, participantMatchKey, previewMatchFields, type PreviewMatchFields } from '@campus-elo/domain';
 import { handSetDisagreements, keptNote } from './hand-set-results';
@@ -6,6 +6,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/record';
 import { appliedFacts, lockEloLedger, settleMatches, skipReasonCounts, skippedNote, type AppliedFacts } from '../elo/ledger';
+import { eloChangesBetween, recordEloRun, teamEloRunChanges, teamEloSnapshot } from '../elo/runs';
+import { adminMatchColumns, toAdminMatch } from '../matches/admin-matches';
 import { chunked, valuesList } from '../../lib/sql-batch';
 import { notFound } from '../../lib/errors';
 import { progressCounter, type ToolProgress } from '../../lib/tool-progress';
@@ -287,7 +289,16 @@ async function upsertMatches(
   scope: MatchScope,
   importable: readonly Importable[],
   teamIdByName: Map<string, string>,
-): Promise<{ ids: string[]; imported: number; updated: number; skipped: number; kept: number; disagreements: string[]; before: Map<string, AppliedFacts> }> {
+): Promise<{
+  ids: string[];
+  imported: number;
+  updated: number;
+  skipped: number;
+  kept: number;
+  disagreements: string[];
+  before: Map<string, AppliedFacts>;
+  rowsBefore: AdminMatch[];
+}> {
   let skipped = 0;
   const fieldsByExternalId = new Map<string, PreviewMatchFields>();
   const rows = importable.flatMap(({ item, team1, team2 }) => {
@@ -337,6 +348,7 @@ async function upsertMatches(
     }
   }
   const before = await appliedFacts(trx, knownIds);
+  const rowsBefore = await matchesAsStored(trx, knownIds);
   const disagreements = await handSetDisagreements(trx, handSet.map((h) => ({ id: h.id, ...h.fields })));
 
   const ids: string[] = [];
@@ -365,14 +377,33 @@ async function upsertMatches(
     ids.push(...written.map((row) => row.id));
   }
   const updated = rows.filter((r) => known.has(r.external_id)).length - handSet.length;
-  return { ids, imported: rows.length - updated - handSet.length, updated, skipped, kept: handSet.length, disagreements, before };
+  return { ids, imported: rows.length - updated - handSet.length, updated, skipped, kept: handSet.length, disagreements, before, rowsBefore };
+}
+
+/** The matches as stored now, for the Elo run's restore (undo puts updated ones back and deletes created ones). */
+async function matchesAsStored(trx: Transaction<Database>, ids: readonly string[]): Promise<AdminMatch[]> {
+  const rows: AdminMatch[] = [];
+  for (const batch of chunked(ids, ROWS_PER_STATEMENT)) {
+    const found = await trx.selectFrom('matches').select(adminMatchColumns).where('id', 'in', batch).execute();
+    rows.push(...found.map(toAdminMatch));
+  }
+  return rows;
+}
+
+/** Thrown to roll a dry run back, carrying its answer out of the transaction. */
+class DryRunRollback extends Error {
+  constructor(readonly answer: ImportMatchesOutput) {
+    super('dry run');
+  }
 }
 
 /**
  * Imports a competition's matches in one transaction: competition, teams (matched or
  * created, remembered as participants), roster players, matches (upserted), and the Elo
  * ledger settled for them (a result that now counts moves Elo once; ledger.ts). Progress
- * is told in four steps (teams, players, matches, Elo); a stop rolls it all back.
+ * is told in four steps (teams, players, matches, Elo); a stop rolls it all back. When Elo
+ * moved it is an Elo run that Undo reverses (decision 0088); a dry run does it all and rolls
+ * back, so the wizard can show the Elo effect before importing.
  */
 export async function importMatches(db: Kysely<Database>, input: ImportInput, user: { id: string } | null, progress?: ToolProgress): Promise<ImportMatchesOutput> {
   const { importable, skipped: leftOut } = importableItems(input.data.items);
@@ -383,9 +414,10 @@ export async function importMatches(db: Kysely<Database>, input: ImportInput, us
     platformTeams.set(team2.name, team2);
   }
 
-  return db.transaction().execute(async (trx) => {
+  const run = () => db.transaction().execute(async (trx) => {
     const steps = progressCounter(progress, 4);
     await lockEloLedger(trx);
+    const eloBefore = await teamEloSnapshot(trx);
     const season = await requireSeason(trx, input.season_id);
     await requireMatchedTeams(trx, input.participant_matches);
     const competitionId = await upsertCompetition(trx, input, externalId);
@@ -398,11 +430,33 @@ export async function importMatches(db: Kysely<Database>, input: ImportInput, us
     steps.step();
     const playersCreated = await attachPlayers(trx, rosterPlayers(importable, input.platform, teamIdByName), season.id);
     steps.step();
-    const { ids, imported, updated, skipped, kept, disagreements, before } = await upsertMatches(trx, scope, importable, teamIdByName);
+    const { ids, imported, updated, skipped, kept, disagreements, before, rowsBefore } = await upsertMatches(trx, scope, importable, teamIdByName);
     steps.step();
     const elo = await settleMatches(trx, ids, before);
+    const eloChanges = eloChangesBetween(eloBefore, await teamEloSnapshot(trx));
 
     const matchesSkipped = leftOut + skipped;
+    const answer: ImportMatchesOutput = {
+      message: `Imported ${imported} new matches, updated ${updated}, skipped ${matchesSkipped}.${keptNote(kept, disagreements)}${skippedNote(elo.skipped)}`,
+      matches_imported: imported,
+      matches_updated: updated,
+      matches_skipped: matchesSkipped,
+      teams_created: teamsCreated,
+      players_created: playersCreated,
+      dry_run: input.dry_run,
+      elo_changes: eloChanges,
+      elo_run_id: null,
+    };
+    if (input.dry_run) throw new DryRunRollback(answer);
+    if (eloChanges.length > 0) {
+      // Undo puts the updated matches back as they were and deletes the created ones (undo.ts).
+      answer.elo_run_id = await recordEloRun(trx, {
+        kind: 'import',
+        userId: user?.id ?? null,
+        changes: teamEloRunChanges(eloChanges),
+        restore: { matches_before: rowsBefore, matches_after: await matchesAsStored(trx, ids) },
+      });
+    }
     await recordAudit(trx, {
       user,
       action: 'import',
@@ -421,14 +475,17 @@ export async function importMatches(db: Kysely<Database>, input: ImportInput, us
         elo_applied: elo.applied,
         elo_skipped: skipReasonCounts(elo.skipped),
         elo_replayed_from: elo.replayedFrom,
+        elo_changes: eloChanges.length,
+        elo_run_id: answer.elo_run_id,
       },
     });
     steps.step();
-    return {
-      message: `Imported ${imported} new matches, updated ${updated}, skipped ${matchesSkipped}.${keptNote(kept, disagreements)}${skippedNote(elo.skipped)}`,
-      matches_imported: imported,
-      matches_updated: updated,
-      matches_skipped: matchesSkipped,
-    };
+    return answer;
   });
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.answer;
+    throw error;
+  }
 }

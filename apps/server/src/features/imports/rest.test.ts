@@ -49,7 +49,18 @@ describe('imports over REST', () => {
 
     const imported = await post('/v1/import-matches/', { platform: 'faceit', competition_name: 'REST Cup', season_id: seasonId, data: body, participant_matches: {} });
     expect(imported.statusCode).toBe(200);
-    expect(imported.json()).toEqual({ message: expect.any(String), matches_imported: 12, matches_updated: 0, matches_skipped: 0 });
+    // The contract's four fields, and (issue 29) what it created and the Elo it moved, as an undoable run.
+    expect(imported.json()).toEqual({
+      message: expect.any(String),
+      matches_imported: 12,
+      matches_updated: 0,
+      matches_skipped: 0,
+      teams_created: 4,
+      players_created: 20,
+      dry_run: false,
+      elo_changes: expect.any(Array),
+      elo_run_id: null,
+    });
 
     const update = await post('/v1/matches/update/', { platform: 'faceit' });
     expect(update.statusCode).toBe(200);

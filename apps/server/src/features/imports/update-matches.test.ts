@@ -105,6 +105,16 @@ describe('update matches', () => {
     for (const failure of answer.failures) expect(failure.reason.length).toBeGreaterThan(0);
   });
 
+  it('names a failed match by the teams that played it, not by the platform id', async () => {
+    setup.faceit.fault({ path: '/matches/1-overdue', status: 500 });
+    const answer = await setup.caller.admin.imports.updateMatches({ auto_detect: false, status_filter: 'scheduled' });
+    const failure = answer.failures.find((f) => f.external_id === '1-overdue')!;
+    const row = await matchRow('1-overdue');
+    const names = await setup.database.db.selectFrom('teams').select(['id', 'name']).where('id', 'in', [row.team1_id, row.team2_id]).execute();
+    const name = (id: string) => names.find((t) => t.id === id)!.name;
+    expect(failure.match_name).toBe(`${name(row.team1_id)} vs ${name(row.team2_id)}`);
+  });
+
   it('keeps Faceit going while Leaguespot is down', async () => {
     const db = setup.database.db;
     const spring = await db.insertInto('seasons').values({ name: 'Spring', start_date: '2025-01-01', end_date: '2025-06-30' }).returning('id').executeTakeFirstOrThrow();

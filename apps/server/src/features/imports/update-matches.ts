@@ -24,30 +24,37 @@ interface Candidate {
   id: string;
   platform: PlatformColumn;
   external_id: string;
+  /** 'Alpha vs Bravo': how staff know the match (a failure is named by it, not by the platform's id). */
+  name: string;
   /** Set by hand (matches.manual_result): fetched to compare, never overwritten. */
   manual_result: boolean;
 }
 
 /** Matches to refresh; those entered by hand have no platform to ask and are left out. */
 async function candidates(db: Kysely<Database>, input: UpdateInput, now: Date): Promise<Candidate[]> {
-  let query = db.selectFrom('matches').select(['id', 'platform', 'external_id', 'manual_result']).where('platform', '<>', 'manual');
+  let query = db
+    .selectFrom('matches')
+    .innerJoin('teams as team1', 'team1.id', 'matches.team1_id')
+    .innerJoin('teams as team2', 'team2.id', 'matches.team2_id')
+    .select(['matches.id', 'matches.platform', 'matches.external_id', 'matches.manual_result', sql<string>`team1.name || ' vs ' || team2.name`.as('name')])
+    .where('matches.platform', '<>', 'manual');
   if (input.match_ids && input.match_ids.length > 0) {
     const ids = [...new Set(input.match_ids)];
     const found = await db.selectFrom('matches').select('id').where('id', 'in', ids).execute();
     const known = new Set(found.map((m) => m.id));
     const missing = ids.find((id) => !known.has(id));
     if (missing) throw notFound(`Match not found: ${missing}`);
-    query = query.where('id', 'in', ids);
+    query = query.where('matches.id', 'in', ids);
   } else {
     const statuses = input.status_filter ? [input.status_filter].flat() : (['scheduled', 'in_progress'] as const);
-    query = query.where('status', 'in', statuses);
+    query = query.where('matches.status', 'in', statuses);
     if (input.auto_detect) {
       const until = new Date(now.getTime() + AUTO_DETECT_AHEAD_MS);
-      query = query.where((eb) => eb.or([eb('date', '<=', until), eb('date', 'is', null)]));
+      query = query.where((eb) => eb.or([eb('matches.date', '<=', until), eb('matches.date', 'is', null)]));
     }
   }
-  if (input.platform) query = query.where('platform', '=', input.platform);
-  return (await query.orderBy('date').orderBy('id').execute()) as Candidate[];
+  if (input.platform) query = query.where('matches.platform', '=', input.platform);
+  return (await query.orderBy('matches.date').orderBy('matches.id').execute()) as Candidate[];
 }
 
 function fieldsOf(outcome: PreviewOutcome): PreviewMatchFields {
@@ -73,8 +80,10 @@ async function freshFields(config: Config, platform: PlatformColumn, matches: re
   );
 }
 
-/** A failed match as a job lists it. */
-const failedItem = (match: Candidate, error: unknown) => ({ item: `Match ${match.external_id} (${match.platform})`, reason: describeFailure(error) });
+const PLATFORM_WORDS: Record<PlatformColumn, string> = { faceit: 'Faceit', leaguespot: 'Leaguespot' };
+
+/** A failed match as a job lists it: by the teams that played, not the platform's id. */
+const failedItem = (match: Candidate, error: unknown) => ({ item: `${match.name} (${PLATFORM_WORDS[match.platform]})`, reason: describeFailure(error) });
 
 interface FreshMatch extends PreviewMatchFields {
   id: string;
@@ -196,7 +205,7 @@ export async function updateMatches(
       }
       errors += 1;
       options.onFetchFailure?.(result.error);
-      if (failures.length < MAX_LISTED_FAILURES) failures.push({ match_id: match.id, platform: match.platform, external_id: match.external_id, reason: describeFailure(result.error) });
+      if (failures.length < MAX_LISTED_FAILURES) failures.push({ match_id: match.id, match_name: match.name, platform: match.platform, external_id: match.external_id, reason: describeFailure(result.error) });
     });
   });
 

@@ -16,8 +16,8 @@ beforeAll(async () => {
   const players = await t.database.db
     .insertInto('players')
     .values([
-      { name: 'Mira', steam_id: 'steam-mira', faceit_id: 'faceit-mira', team_id: teamId, elo: 1500, skill_level: 7 },
-      { name: 'Otto', steam_id: 'steam-otto', faceit_id: 'faceit-otto', elo: 900, skill_level: 3 },
+      { name: 'Mira', steam_id: '76561198000000101', faceit_id: 'faceit-mira', team_id: teamId, elo: 1500, skill_level: 7 },
+      { name: 'Otto', steam_id: '76561198000000102', faceit_id: 'faceit-otto', elo: 900, skill_level: 3 },
     ])
     .returning(['id', 'name'])
     .execute();
@@ -37,20 +37,20 @@ describe('PUT /v1/players/{id}/', () => {
   });
 
   it('sets the team and the ids, and answers the team by name', async () => {
-    const response = await put(playerId, { ...valid, team_id: teamId, steam_id: 'steam-mira', faceit_id: 'faceit-mira', skill_level: 10 });
+    const response = await put(playerId, { ...valid, team_id: teamId, steam_id: '76561198000000101', faceit_id: 'faceit-mira', skill_level: 10 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ team: { id: teamId, name: 'Delta Dogs' }, steam_id: 'steam-mira', skill_level: 10 });
+    expect(response.json()).toMatchObject({ team: { id: teamId, name: 'Delta Dogs' }, steam_id: '76561198000000101', skill_level: 10 });
   });
 
   it('refuses a Steam ID or Faceit ID another player has with 400 and says which', async () => {
-    const steam = await put(playerId, { ...valid, steam_id: 'steam-otto' });
+    const steam = await put(playerId, { ...valid, steam_id: '76561198000000102' });
     expect(steam.statusCode).toBe(400);
     expect(steam.json()).toEqual({ error: 'Another player (Otto) already has this Steam ID' });
     const faceit = await put(playerId, { ...valid, faceit_id: 'faceit-otto' });
     expect(faceit.statusCode).toBe(400);
     expect(faceit.json()).toEqual({ error: 'Another player (Otto) already has this Faceit ID' });
     // A player keeps their own ids.
-    expect((await put(otherId, { ...valid, name: 'Otto', steam_id: 'steam-otto', faceit_id: 'faceit-otto' })).statusCode).toBe(200);
+    expect((await put(otherId, { ...valid, name: 'Otto', steam_id: '76561198000000102', faceit_id: 'faceit-otto' })).statusCode).toBe(200);
   });
 
   it.each([
@@ -62,6 +62,7 @@ describe('PUT /v1/players/{id}/', () => {
     ['no benched flag', { ...valid, benched: undefined }, 'benched'],
     ['a malformed team id', { ...valid, team_id: 'team-1' }, 'team_id'],
     ['an empty steam id', { ...valid, steam_id: '' }, 'steam_id'],
+    ['a Steam ID that is not a SteamID64', { ...valid, steam_id: 'my steam name' }, 'Invalid steam_id format'],
   ])('answers 400 for %s', async (_label, payload, field) => {
     const response = await put(playerId, payload);
     expect(response.statusCode).toBe(400);

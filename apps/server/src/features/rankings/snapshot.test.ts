@@ -98,7 +98,7 @@ describe('create ranking snapshot', () => {
     const first = await caller.admin.rankings.createSnapshot({ season_id: fall });
     await expect(caller.admin.rankings.createSnapshot({ season_id: fall })).rejects.toMatchObject({
       code: 'CONFLICT',
-      message: expect.stringContaining('Fall 2026 already has a snapshot for the week of'),
+      message: expect.stringMatching(/^Fall 2026 already has a snapshot this week, the one of \d{4}-\d{2}-\d{2}: send replace: true/),
     });
     const second = await caller.admin.rankings.createSnapshot({ season_id: fall, replace: true });
     expect(second.replaced_ranking_ids).toEqual([first.ranking_id]);

@@ -51,7 +51,9 @@ export async function createRankingSnapshot(
       .where('date', '<', new Date(week.getTime() + 7 * DAY_MS))
       .execute();
     if (sameWeek.length > 0 && !input.replace) {
-      throw conflict(`${season.name} already has a snapshot for the week of ${week.toISOString().slice(0, 10)}: send replace: true to replace it`);
+      // Named by the existing snapshot's own date, the one the snapshot list shows (issue 29).
+      const existing = sameWeek.map((r) => r.date.toISOString().slice(0, 10)).sort()[0];
+      throw conflict(`${season.name} already has a snapshot this week, the one of ${existing}: send replace: true to replace it`);
     }
     if (sameWeek.length > 0) await trx.deleteFrom('rankings').where('id', 'in', sameWeek.map((r) => r.id)).execute();
 

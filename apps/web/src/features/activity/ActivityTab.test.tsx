@@ -2,9 +2,10 @@ import { MantineProvider } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ConfirmProvider } from '../admin-shell';
 import { renderWithProviders, type FakeProcedure } from '../common/testing';
 import { ActivityTab } from './ActivityTab';
-import { auditWhat } from './audit-text';
+import { auditDescription, auditField, auditValue, auditWhat } from './audit-text';
 
 const owner = { id: 'u1', email: 'owner@example.test', role: 'owner' };
 const admin = { id: 'u2', email: 'admin@example.test', role: 'admin' };
@@ -38,7 +39,9 @@ const calculated = {
 function renderTab(api: Record<string, FakeProcedure>) {
   return renderWithProviders(
     <MantineProvider env="test">
-      <ActivityTab />
+      <ConfirmProvider>
+        <ActivityTab />
+      </ConfirmProvider>
     </MantineProvider>,
     {
       api: {
@@ -57,7 +60,7 @@ describe('Activity tab', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('admin@example.test');
     expect(rows[0]!.textContent).toContain('Changed match');
-    expect(rows[0]!.textContent).toContain('score team2: 7 -> 11');
+    expect(rows[0]!.textContent).toContain('score team 2: 7 -> 11');
     expect(rows[0]!.textContent).toContain('url: – -> https://example.test/m1');
     expect(within(rows[0]!).getByRole('button', { name: 'Undo' })).toBeTruthy();
     expect(rows[1]!.textContent).toContain('Calculated team Elo');
@@ -102,5 +105,23 @@ describe('Activity tab', () => {
   it('names bulk writes with their count', () => {
     expect(auditWhat({ action: 'delete', entity: 'match', entity_ids: ['a', 'b'] })).toBe('Deleted 2 matches');
     expect(auditWhat({ action: 'create', entity: 'staff', entity_ids: ['a'] })).toBe('Created staff account');
+  });
+
+  it('writes "matches" for an import recorded on "matches" (never "matchess")', () => {
+    expect(auditWhat({ action: 'import', entity: 'matches', entity_ids: ['a', 'b', 'c'] })).toBe('Imported 3 matches');
+  });
+
+  it('describes merges, snapshots and Elo tools in words, and shows dates and yes/no instead of raw values', () => {
+    expect(auditDescription({ action: 'merge', entity: 'team', details: { primary: 'Owls', secondary: 'Owls B' } })).toBe('Owls B merged into Owls');
+    expect(auditDescription({ action: 'create', entity: 'ranking', details: { teams_ranked: 66, date: '2026-11-23T12:00:00.000Z' } })).toBe('66 teams ranked, snapshot of Nov 23, 2026');
+    expect(auditDescription({ action: 'recalculate_elo', entity: 'teams', details: { reset_to_default: true, default_elo: 1000, summary: { processed_count: 556 }, elo_changes: 1 } })).toBe(
+      "556 matches replayed from Elo 1000; Elo changed for 1 team",
+    );
+    expect(auditDescription({ action: 'import', entity: 'matches', details: { imported: 40, updated: 0, skipped: 2, teams_created: 7, elo_changes: 12 } })).toBe(
+      '40 new matches, 0 updated, 2 skipped; 7 teams created; Elo changed for 12 teams',
+    );
+    expect(auditValue(true)).toBe('yes');
+    expect(auditValue('2026-11-20T10:00:00.000Z')).not.toContain('T10');
+    expect(auditField('winner_id')).toBe('winner');
   });
 });

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@campus-elo/api-contract';
+import { pluralize } from '@campus-elo/domain';
 import { Badge, Group, List, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
@@ -6,13 +7,13 @@ import { UndoRunButton } from '../admin-shell';
 import { formatDateTime } from '../common/format';
 import { LoadingState } from '../common/states';
 import { useIsOwner } from '../control-panel/inputs';
-import { AUDIT_ACTIONS, auditValue, auditWhat } from './audit-text';
+import { AUDIT_ACTIONS, auditDescription, auditField, auditValue, auditWhat } from './audit-text';
 import { ColumnHeaders, PageControls } from '../admin-shell/TableParts';
 
 const PAGE_SIZE = 25;
 
 /** An audit row as it arrives (JSON drops a before or after that was undefined). */
-type ActivityRow = Omit<AuditEntry, 'changes' | 'details'> & { changes: { field: string; before?: unknown; after?: unknown }[] };
+type ActivityRow = Omit<AuditEntry, 'changes' | 'details'> & { changes: { field: string; before?: unknown; after?: unknown }[]; details?: unknown };
 /** How many changed fields a row lists before 'and N more'. */
 const SHOWN_FIELDS = 6;
 
@@ -29,14 +30,14 @@ function useActorOptions(rows: ActivityRow[] | undefined) {
 }
 
 function Changes({ entry }: { entry: ActivityRow }) {
-  if (entry.changes.length === 0) return <Text size="sm">–</Text>;
+  if (entry.changes.length === 0) return <Text size="sm">{auditDescription(entry) ?? '–'}</Text>;
   return (
     <Stack gap={0}>
       <List size="sm" spacing={0} listStyleType="none">
         {entry.changes.slice(0, SHOWN_FIELDS).map((change) => (
           <List.Item key={change.field}>
             <Text span size="sm" fw={500}>
-              {change.field.replaceAll('_', ' ')}
+              {auditField(change.field)}
             </Text>
             : {auditValue(change.before)} -&gt; {auditValue(change.after)}
           </List.Item>
@@ -96,7 +97,7 @@ export function ActivityTab() {
         <ScrollArea type="auto">
           <Table striped withTableBorder miw={760} verticalSpacing="xs">
             <Table.Caption>
-              Activity, newest first: {audit.data.count} {audit.data.count === 1 ? 'entry' : 'entries'}
+              Activity, newest first: {pluralize(audit.data.count, 'entry', 'entries')}
             </Table.Caption>
             <ColumnHeaders labels={['When', 'Who', 'What', 'Before -> after', '']} />
             <Table.Tbody>

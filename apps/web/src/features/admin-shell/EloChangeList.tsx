@@ -1,6 +1,8 @@
 import type { EloChange } from '@campus-elo/api-contract';
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
+import { pluralize } from '@campus-elo/domain';
 import { useState } from 'react';
+import { useConfirm } from './ConfirmProvider';
 import { serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { useIsOwner } from '../control-panel/inputs';
@@ -36,22 +38,44 @@ export function EloChangeList({ changes, label = 'Elo changes' }: { changes: rea
 }
 
 /**
- * Undo for one Elo run (owners only; admins see nothing). Says what was restored, or in
- * plain words why the server refused (a later write touched the same rows: 409).
+ * Undo for one Elo run (owners only; admins see nothing). It first asks the server what
+ * undoing would change (a dry run) and lists that in a confirmation; then says what was
+ * restored, or in plain words why the server refused (a later write touched the same rows: 409).
  */
-export function UndoRunButton({ runId, onUndone }: { runId: string; onUndone?(): void }) {
+export function UndoRunButton({ runId, what = 'this run', onUndone }: { runId: string; what?: string; onUndone?(): void }) {
   const isOwner = useIsOwner();
+  const confirm = useConfirm();
   const utils = trpc.useUtils();
   const [outcome, setOutcome] = useState<{ ok: true; changes: EloChange[] } | { ok: false; reason: string } | null>(null);
-  const undo = trpc.admin.elo.undoRun.useMutation({
-    onSuccess: async (result) => {
+  const undo = trpc.admin.elo.undoRun.useMutation();
+  if (!isOwner) return null;
+
+  async function undoAfterConfirming() {
+    try {
+      const effect = await undo.mutateAsync({ id: runId, dry_run: true });
+      const agreed = await confirm({
+        title: `Undo ${what}?`,
+        message: (
+          <Stack gap="xs">
+            <Text size="sm">
+              {effect.elo_changes.length === 0 ? "No team's Elo changes." : `Elo goes back for ${pluralize(effect.elo_changes.length, 'team')}, largest change first:`}
+            </Text>
+            {effect.elo_changes.length > 0 && <EloChangeList changes={effect.elo_changes} label="Elo changes if undone" />}
+          </Stack>
+        ),
+        confirmLabel: 'Undo',
+        color: 'red',
+      });
+      if (!agreed) return;
+      const result = await undo.mutateAsync({ id: runId });
       setOutcome({ ok: true, changes: result.elo_changes });
       onUndone?.();
       await Promise.all([utils.public.invalidate(), utils.admin.viewer.invalidate(), utils.admin.audit.invalidate()]);
-    },
-    onError: (error) => setOutcome({ ok: false, reason: serverMessage(error) ?? 'The server could not undo this run. Try again.' }),
-  });
-  if (!isOwner) return null;
+    } catch (error) {
+      setOutcome({ ok: false, reason: serverMessage(error) ?? 'The server could not undo this run. Try again.' });
+    }
+  }
+
   if (outcome?.ok) {
     return (
       <Alert color="green" variant="light" title="Undone" role="status">
@@ -61,7 +85,7 @@ export function UndoRunButton({ runId, onUndone }: { runId: string; onUndone?():
   }
   return (
     <Stack gap="xs" align="flex-start">
-      <Button size="xs" variant="default" loading={undo.isPending} onClick={() => undo.mutate({ id: runId })}>
+      <Button size="xs" variant="default" loading={undo.isPending} onClick={() => void undoAfterConfirming()}>
         Undo
       </Button>
       {outcome && !outcome.ok && (

@@ -7,9 +7,10 @@ interface WholeNumberInputProps extends Omit<NumberInputProps, 'value' | 'onChan
 }
 
 /**
- * A whole-number field that refuses anything else as it is typed: letters, signs, decimal
- * points and exponents never reach the value ('abc' is not saved as 0, nor '1e9' as 1). The
- * range is checked by the form's schema, whose message shows beside the field.
+ * A whole-number field that refuses anything else as it is typed: letters, decimal points
+ * and exponents never reach the value ('abc' is not saved as 0, nor '1e9' as 1). A minus
+ * sign is kept, so '-50' stays -50 and the form's schema refuses it with its range message
+ * beside the field (dropping the sign saved 50: issue 29).
  */
 export function WholeNumberInput({ value, onChange, ...props }: WholeNumberInputProps) {
   return (
@@ -18,7 +19,7 @@ export function WholeNumberInput({ value, onChange, ...props }: WholeNumberInput
       value={value ?? ''}
       onChange={(next) => onChange(typeof next === 'number' ? next : next === '' ? '' : Number.isInteger(Number(next)) ? Number(next) : '')}
       allowDecimal={false}
-      allowNegative={false}
+      allowNegative
       hideControls
       inputMode="numeric"
     />

@@ -1,10 +1,10 @@
 import { MAX_ELO, MIN_ELO, eloValue, skillLevelValue, type EloChange, type TeamEloCalculateOutput, type TeamEloRecalculateOutput } from '@campus-elo/api-contract';
 import { Button, Checkbox, Group, List, Select, Stack, Text } from '@mantine/core';
-import { DEFAULT_ELO, DEFAULT_SKILL_LEVEL } from '@campus-elo/domain';
+import { DEFAULT_ELO, DEFAULT_SKILL_LEVEL, pluralize } from '@campus-elo/domain';
 import { useState, type ReactNode } from 'react';
 import { isConflictError, serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
-import { EloChangeList, UndoRunButton, useConfirm } from '../admin-shell';
+import { EloChangeList, outcomeColour, UndoRunButton, useConfirm, type OutcomeColour } from '../admin-shell';
 import { formatDate, formatSignedNumber } from '../common/format';
 import { WholeNumberInput } from '../admin-shell/WholeNumberInput';
 import { ruleMessage, useIsOwner } from './inputs';
@@ -12,16 +12,16 @@ import { ToolJobPanel } from '../jobs/JobProgress';
 import { useToolJob } from '../jobs/use-job';
 import { ToolCard, toolResult } from './ToolCard';
 
-/** The Default ELO field of the Elo tools, its range message beside it. */
+/** The Default Elo field of the Elo tools, its range message beside it. */
 function DefaultEloInput({ value, onChange }: { value: number | ''; onChange(value: number | ''): void }) {
-  return <WholeNumberInput label="Default ELO" description={`${MIN_ELO} to ${MAX_ELO}`} value={value} onChange={onChange} error={ruleMessage(eloValue, value)} />;
+  return <WholeNumberInput label="Default Elo" description={`${MIN_ELO} to ${MAX_ELO}`} value={value} onChange={onChange} error={ruleMessage(eloValue, value)} />;
 }
 
-/** How many player changes a Reset Player ELO result lists. */
+/** How many player changes a Reset Player Elo result lists. */
 const SHOWN_PLAYER_CHANGES = 20;
 
 /** A run's counts, then the teams it moved (largest first) and Undo; it stays until dismissed. */
-function eloRunResult(counts: ReactNode, changes: EloChange[], runId: string | null, color: 'green' | 'yellow' = 'green') {
+function eloRunResult(counts: ReactNode, changes: EloChange[], runId: string | null, color: OutcomeColour = 'green') {
   return toolResult(
     <Stack gap="xs">
       <div>{counts}</div>
@@ -40,13 +40,13 @@ export function ResetPlayerEloAction() {
   const [skillLevel, setSkillLevel] = useState<number | ''>(DEFAULT_SKILL_LEVEL);
   return (
     <ToolCard
-      title="Reset Player ELO"
-      description="Sets every player's ELO and skill level back to the defaults."
-      buttonLabel="Reset Player ELO"
+      title="Reset Player Elo"
+      description="Sets every player's Elo and skill level back to the defaults."
+      buttonLabel="Reset Player Elo"
       ownerOnly
       canRun={isOwner && !ruleMessage(eloValue, defaultElo) && !ruleMessage(skillLevelValue, skillLevel)}
-      confirm={{ title: 'Reset player ELO?', message: `Every player will get ELO ${defaultElo} and skill level ${skillLevel}.`, color: 'red', confirmLabel: 'Reset' }}
-      errorText="There was an error resetting player ELO values."
+      confirm={{ title: 'Reset player Elo?', message: `Every player will get Elo ${defaultElo} and skill level ${skillLevel}.`, color: 'red', confirmLabel: 'Reset' }}
+      errorText="There was an error resetting player Elo values."
       run={async () => {
         const result = await reset.mutateAsync({ default_elo: Number(defaultElo), default_skill_level: Number(skillLevel) });
         const shown = result.player_changes.slice(0, SHOWN_PLAYER_CHANGES);
@@ -83,8 +83,8 @@ export function CalculateTeamEloAction() {
   const [defaultElo, setDefaultElo] = useState<number | ''>(DEFAULT_ELO);
   const elo = Number(defaultElo);
   const candidates = teams.data ? (onlyDefault ? teams.data.filter((team) => team.elo === elo).length : teams.data.length) : null;
-  const teamCount = candidates === null ? 'The teams' : `${candidates} ${candidates === 1 ? 'team' : 'teams'}`;
-  const errorText = 'There was an error calculating team ELO values.';
+  const teamCount = candidates === null ? 'The teams' : pluralize(candidates, 'team');
+  const errorText = 'There was an error calculating team Elo values.';
   /** What the finished job's result says, as the tool showed it when it ran in the request. */
   const present = (result: TeamEloCalculateOutput) =>
     eloRunResult(
@@ -98,15 +98,15 @@ export function CalculateTeamEloAction() {
     );
   return (
     <ToolCard
-      title="Calculate Team ELO"
+      title="Calculate Team Elo"
       description="Rates teams from their rosters: the best five active players, at least two needed."
-      buttonLabel="Calculate Team ELO"
+      buttonLabel="Calculate Team Elo"
       canRun={!job.active && !ruleMessage(eloValue, defaultElo)}
       confirm={{
-        title: 'Calculate team ELO?',
+        title: 'Calculate team Elo?',
         message: onlyDefault
-          ? `${teamCount} whose ELO is still ${elo} will be rated from their rosters (a team with fewer than two active players keeps its ELO). Undo is offered afterwards.`
-          : `Every team will be rated from its roster: ${teamCount.toLowerCase()} in all, whatever their ELO now (a team with fewer than two active players keeps its ELO). Undo is offered afterwards.`,
+          ? `${teamCount} whose Elo is still ${elo} will be rated from their rosters (a team with fewer than two active players keeps its Elo). Undo is offered afterwards.`
+          : `Every team will be rated from its roster: ${teamCount.toLowerCase()} in all, whatever their Elo now (a team with fewer than two active players keeps its Elo). Undo is offered afterwards.`,
         color: onlyDefault ? undefined : 'red',
       }}
       errorText={errorText}
@@ -116,18 +116,41 @@ export function CalculateTeamEloAction() {
       }}
       footer={<ToolJobPanel tool={job} errorText={errorText} present={present} />}
     >
-      <Checkbox label="Only teams with the default ELO" checked={onlyDefault} onChange={(event) => setOnlyDefault(event.currentTarget.checked)} />
+      <Checkbox label="Only teams with the default Elo" checked={onlyDefault} onChange={(event) => setOnlyDefault(event.currentTarget.checked)} />
       <DefaultEloInput value={defaultElo} onChange={setDefaultElo} />
     </ToolCard>
   );
 }
 
+/** What Recalculate All would do, said plainly, with the largest changes (a dry run's answer). */
+function RecalculateEffect({ effect, resetToDefault, defaultElo }: { effect: TeamEloRecalculateOutput; resetToDefault: boolean; defaultElo: number }) {
+  const changes = effect.elo_changes;
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {resetToDefault
+          ? `Every team starts again from Elo ${defaultElo}, staff adjustments (Calculate Team Elo, edits) are dropped, and the ${pluralize(effect.summary.processed_count, 'completed match', 'completed matches')} are replayed.`
+          : `The ${pluralize(effect.summary.processed_count, 'completed match', 'completed matches')} are replayed from each team's starting Elo and adjustments.`}
+      </Text>
+      <Text size="sm" fw={600}>
+        {changes.length === 0 ? "No team's Elo changes." : `Elo changes for ${pluralize(changes.length, 'team')}; the largest:`}
+      </Text>
+      {changes.length > 0 && <EloChangeList changes={changes.slice(0, SHOWN_EFFECT_CHANGES)} label="Elo changes if recalculated" />}
+      {changes.length > SHOWN_EFFECT_CHANGES && <Text size="xs">and {changes.length - SHOWN_EFFECT_CHANGES} more</Text>}
+    </Stack>
+  );
+}
+
+/** How many of a dry run's changes a confirmation lists (the largest). */
+const SHOWN_EFFECT_CHANGES = 10;
+
 export function RecalculateEloAction() {
   const isOwner = useIsOwner();
   const job = useToolJob('recalculate_elo');
+  const dryRun = trpc.admin.elo.recalculateAll.useMutation();
   const [resetToDefault, setResetToDefault] = useState(true);
   const [defaultElo, setDefaultElo] = useState<number | ''>(DEFAULT_ELO);
-  const errorText = 'There was an error recalculating ELO values.';
+  const errorText = 'There was an error recalculating Elo values.';
   /** What the finished job's result says, as the tool showed it when it ran in the request. */
   const present = (result: TeamEloRecalculateOutput) =>
     eloRunResult(
@@ -137,26 +160,28 @@ export function RecalculateEloAction() {
         {result.summary.error_count > 0 && (
           <Text size="sm">Matches that could not be applied have no winner, a missing team, a bye or a bad date: correct them in the Matches tab.</Text>
         )}
-        <Text size="sm">Total ELO changes: {result.total_elo_changes}</Text>
+        <Text size="sm">Total Elo changes: {result.total_elo_changes}</Text>
       </>,
       result.elo_changes,
       result.elo_run_id,
-      result.summary.error_count > 0 ? 'yellow' : 'green',
+      outcomeColour({ failed: result.summary.error_count, succeeded: result.summary.processed_count }),
     );
   return (
     <ToolCard
-      title="Recalculate All ELO"
-      description="Replays every completed match, oldest first, and rewrites every team's ELO."
-      buttonLabel="Recalculate All ELO"
+      title="Recalculate All Elo"
+      description="Replays every completed match, oldest first, and rewrites every team's Elo."
+      buttonLabel="Recalculate All Elo"
       ownerOnly
       canRun={isOwner && !job.active && !ruleMessage(eloValue, defaultElo)}
-      confirm={{
-        title: 'Recalculate all ELO?',
-        message: resetToDefault
-          ? `Every team starts again from ELO ${defaultElo} and every completed match is replayed.`
-          : 'Every completed match is replayed on top of the current ELO values.',
-        color: 'red',
-        confirmLabel: 'Recalculate',
+      confirm={async () => {
+        // The effect first, as the match editor shows it: the same replay, rolled back.
+        const effect = await dryRun.mutateAsync({ reset_to_default: resetToDefault, default_elo: Number(defaultElo), dry_run: true });
+        return {
+          title: 'Recalculate all Elo?',
+          message: <RecalculateEffect effect={effect} resetToDefault={resetToDefault} defaultElo={Number(defaultElo)} />,
+          color: 'red',
+          confirmLabel: 'Recalculate',
+        };
       }}
       errorText={errorText}
       run={async () => {
@@ -180,15 +205,16 @@ export function RankingSnapshotAction() {
   const snapshot = trpc.admin.rankings.createSnapshot.useMutation({ onSuccess: () => utils.invalidate() });
   const [season, setSeason] = useState(LATEST_SEASON);
   const options = [
-    { value: LATEST_SEASON, label: 'Latest season' },
+    // Named: the latest season is the first by start date (the server's rule for no season_id).
+    { value: LATEST_SEASON, label: seasons.data?.results[0] ? `Latest season (${seasons.data.results[0].name})` : 'Latest season' },
     ...(seasons.data?.results ?? []).map((s) => ({ value: s.id, label: s.name })),
   ];
-  const seasonLabel = options.find((o) => o.value === season)?.label ?? 'the latest season';
+  const seasonLabel = (season === LATEST_SEASON ? seasons.data?.results[0]?.name : options.find((o) => o.value === season)?.label) ?? 'the latest season';
   const seasonId = season === LATEST_SEASON ? undefined : season;
   return (
     <ToolCard
       title="Create Ranking Snapshot"
-      description="Saves this week's team ranking (every team with ELO above 0) for the public Rankings page. A season that has ended is ranked by the ELO at its end."
+      description="Saves this week's team ranking (every team with Elo above 0) for the public Rankings page. A season that has ended is ranked by the Elo at its end."
       buttonLabel="Create Ranking Snapshot"
       confirm={{ title: 'Create a ranking snapshot?', message: `A new ranking week is saved for ${seasonLabel}.` }}
       errorText="There was an error creating the ranking snapshot."
@@ -200,7 +226,8 @@ export function RankingSnapshotAction() {
           if (!isConflictError(error)) throw error;
           const replace = await confirm({
             title: 'Replace the snapshot of this week?',
-            message: `${serverMessage(error)?.replace(/: send replace: true to replace it$/, '.') ?? 'This week already has a snapshot.'} Replace it with a new one?`,
+            // Its date as the snapshot list writes it, not as the API does.
+            message: `${serverMessage(error)?.replace(/: send replace: true to replace it$/, '.').replace(/\d{4}-\d{2}-\d{2}/g, (day) => formatDate(`${day}T12:00:00Z`)) ?? 'This week already has a snapshot.'} Replace it with a new one?`,
             confirmLabel: 'Replace snapshot',
             color: 'red',
           });

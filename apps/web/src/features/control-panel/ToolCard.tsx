@@ -1,17 +1,18 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { serverMessage } from '../../lib/error-message';
-import { NoticeSlot, useConfirm, useNotice, type ConfirmOptions } from '../admin-shell';
+import { NoticeSlot, useConfirm, useNotice, type ConfirmOptions, type OutcomeColour } from '../admin-shell';
 
 /** A result that is not plain green, or must stay until dismissed (it offers Undo, or lists failures). */
 export interface ToolResult {
   kind: 'tool-result';
   message: ReactNode;
-  color?: 'green' | 'yellow';
+  /** outcomeColour's answer (admin-shell/outcome.ts): green only when nothing failed. */
+  color?: OutcomeColour;
   sticky?: boolean;
 }
 
-export function toolResult(message: ReactNode, options: { color?: 'green' | 'yellow'; sticky?: boolean } = {}): ToolResult {
+export function toolResult(message: ReactNode, options: { color?: OutcomeColour; sticky?: boolean } = {}): ToolResult {
   return { kind: 'tool-result', message, ...options };
 }
 
@@ -25,7 +26,8 @@ interface ToolCardProps {
   /** The tool's inputs. */
   children?: ReactNode;
   buttonLabel: string;
-  confirm: ConfirmOptions;
+  /** The confirmation, or how to make it when it needs the server first (a dry run's effect); a failure there shows as the tool's error. */
+  confirm: ConfirmOptions | (() => Promise<ConfirmOptions>);
   /**
    * Runs the tool; answers what the success notice says (green, gone after 15 s), a
    * ToolResult, or null when `footer` reports instead (a background job).
@@ -48,10 +50,13 @@ export function ToolCard({ title, description, children, buttonLabel, confirm, r
   const [running, setRunning] = useState(false);
 
   async function start() {
-    if (!(await askConfirmation(confirm))) return;
     setRunning(true);
     clear();
     try {
+      const options = typeof confirm === 'function' ? await confirm() : confirm;
+      setRunning(false);
+      if (!(await askConfirmation(options))) return;
+      setRunning(true);
       const result = await run();
       if (result !== null) show(isToolResult(result) ? { color: result.color ?? 'green', message: result.message, sticky: result.sticky } : { color: 'green', message: result });
     } catch (error) {

@@ -49,7 +49,7 @@ export function EditPlayerPanel({ players, teams }: { players: PlayerOption[]; t
       ) : !player.data ? (
         <LoadingState label="Loading player" />
       ) : (
-        <PlayerForm key={`${player.data.id}:${player.dataUpdatedAt}`} player={player.data} teams={teams} saving={update.isPending} onSave={save} />
+        <PlayerForm key={`${player.data.id}:${player.dataUpdatedAt}`} player={player.data} teams={teams} saving={update.isPending} onSave={save} onEdit={clear} />
       )}
     </Stack>
   );

@@ -50,7 +50,7 @@ export function EditTeamPanel({ teams }: { teams: TeamOption[] }) {
       ) : !team.data ? (
         <LoadingState label="Loading team" />
       ) : (
-        <TeamForm key={`${team.data.id}:${team.dataUpdatedAt}`} team={team.data} saving={update.isPending} onSave={save} />
+        <TeamForm key={`${team.data.id}:${team.dataUpdatedAt}`} team={team.data} saving={update.isPending} onSave={save} onEdit={clear} />
       )}
     </Stack>
   );

@@ -9,6 +9,7 @@ import {
 } from '@campus-elo/api-contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { WholeNumberInput } from '../admin-shell/WholeNumberInput';
 import { PictureField } from '../pictures/PictureField';
@@ -22,6 +23,8 @@ interface PlayerFormProps {
   teams: TeamOption[];
   saving: boolean;
   onSave(fields: PlayerEditFields): void;
+  /** Called on each edit: an earlier save's notice no longer speaks for the form (it must not stay green beside a new error). */
+  onEdit?(): void;
 }
 
 /**
@@ -29,13 +32,18 @@ interface PlayerFormProps {
  * Empty Steam and Faceit ids are left out; 'No Team' is sent as null; Elo and skill level
  * take digits only, their range messages beside them as they are typed.
  */
-export function PlayerForm({ player, teams, saving, onSave }: PlayerFormProps) {
+export function PlayerForm({ player, teams, saving, onSave, onEdit }: PlayerFormProps) {
   const {
     register,
     control,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<PlayerEditFields>({ resolver: zodResolver(playerEditFields), defaultValues: playerFormValues(player), mode: 'onChange' });
+  useEffect(() => {
+    const subscription = watch(() => onEdit?.());
+    return () => subscription.unsubscribe();
+  }, [watch, onEdit]);
   const teamChoices = [{ value: NO_TEAM, label: 'No Team' }, ...teams.map((team) => ({ value: team.id, label: team.name }))];
 
   return (
@@ -71,7 +79,7 @@ export function PlayerForm({ player, teams, saving, onSave }: PlayerFormProps) {
           control={control}
           name="elo"
           render={({ field }) => (
-            <WholeNumberInput label="Player ELO" description={`${MIN_ELO} to ${MAX_ELO}`} required value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={errors.elo?.message} />
+            <WholeNumberInput label="Player Elo" description={`${MIN_ELO} to ${MAX_ELO}`} required value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={errors.elo?.message} />
           )}
         />
         <Controller

@@ -41,9 +41,9 @@ describe('TeamForm', () => {
     const onSave = vi.fn();
     withMantine(<TeamForm team={team} saving={false} onSave={onSave} />);
     expect(screen.getByRole('button', { name: 'Change Picture' })).toBeTruthy();
-    // Letters, signs and exponents never reach the Elo field.
-    await retype('Team ELO', '1e2-3ab4');
-    expect(field('Team ELO').value).toBe('1234');
+    // Letters, decimal points and exponents never reach the Elo field.
+    await retype('Team Elo', '1e2.3ab4');
+    expect(field('Team Elo').value).toBe('1234');
     await retype('School Name', '');
     await userEvent.click(screen.getByRole('button', { name: 'Save Team' }));
     // An empty school name is left out; the kept picture goes back.
@@ -54,14 +54,32 @@ describe('TeamForm', () => {
   it('says beside the fields, as they are typed, that Elo is 0 to 5000 and a name at most 200 characters', async () => {
     const onSave = vi.fn();
     withMantine(<TeamForm team={team} saving={false} onSave={onSave} />);
-    await retype('Team ELO', '5001');
+    await retype('Team Elo', '5001');
     expect(await screen.findByText('Elo must be between 0 and 5000')).toBeTruthy();
-    await retype('Team ELO', '');
+    await retype('Team Elo', '');
     expect(await screen.findByText('Elo must be a whole number')).toBeTruthy();
     fireEvent.change(field('Team Name'), { target: { value: 'x'.repeat(201) } });
     expect(await screen.findByText('At most 200 characters')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Save Team' }));
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('refuses "-50" as Elo with the range message, instead of saving 50', async () => {
+    const onSave = vi.fn();
+    withMantine(<TeamForm team={team} saving={false} onSave={onSave} />);
+    await retype('Team Elo', '-50');
+    expect(field('Team Elo').value).toBe('-50');
+    expect(await screen.findByText('Elo must be between 0 and 5000')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Team' }));
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('tells the panel of each edit, so an earlier green notice does not stay beside a new error', async () => {
+    const onEdit = vi.fn();
+    withMantine(<TeamForm team={team} saving={false} onSave={() => {}} onEdit={onEdit} />);
+    expect(onEdit).not.toHaveBeenCalled();
+    await retype('Team Elo', '-5');
+    expect(onEdit).toHaveBeenCalled();
   });
 
   it('refuses an empty team name in the browser', async () => {
@@ -105,6 +123,19 @@ describe('PlayerForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Player' }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('refuses a Steam ID that is not a SteamID64, and takes one that is', async () => {
+    const onSave = vi.fn();
+    withMantine(<PlayerForm player={player} teams={teams} saving={false} onSave={onSave} />);
+    await retype('Steam ID', 'not a steam id');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Player' }));
+    expect(await screen.findByText('A Steam ID is 17 digits starting 7656119 (SteamID64)')).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+    await retype('Steam ID', '76561198000000001');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Player' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ steam_id: '76561198000000001' });
   });
 
   it('lists No Team first, then the teams', async () => {

@@ -21,7 +21,24 @@ function api(overrides: Record<string, FakeProcedure> = {}): Record<string, Fake
     'admin.seasons.create': () => ({ id: 's2', name: 'Spring 2026', start_date: '2026-01-01', end_date: '2026-06-30' }),
     'admin.imports.preview': () => previewAnswer,
     'admin.teams.options': () => [{ id: 't1', name: 'Existing Alpha' }],
-    'admin.imports.commit': () => ({ message: 'ok', matches_imported: 2, matches_updated: 0, matches_skipped: 0 }),
+    'auth.me': () => ({ id: 'u1', email: 'owner@example.test', role: 'owner' }),
+    'admin.imports.commit': (input: { dry_run?: boolean }) => ({
+      message: 'ok',
+      matches_imported: 2,
+      matches_updated: 0,
+      matches_skipped: 0,
+      teams_created: 3,
+      players_created: 0,
+      dry_run: input.dry_run ?? false,
+      elo_changes: [{ team_id: 't9', team_name: 'Alpha U', before: 1000, after: 1016 }],
+      elo_run_id: input.dry_run ? null : 'run-1',
+    }),
+    'admin.elo.undoRun': (input: { id: string; dry_run?: boolean }) => ({
+      run_id: input.id,
+      dry_run: input.dry_run ?? false,
+      message: 'ok',
+      elo_changes: [{ team_id: 't9', team_name: 'Alpha U', before: 1016, after: 1000 }],
+    }),
     ...overrides,
   });
 }
@@ -70,6 +87,11 @@ describe('ImportMatchesTab', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByText('Found 2 matches to import')).toBeTruthy();
+    // Statuses in our words, not the platform's ('FINISHED').
+    const previewTable = screen.getByRole('table', { name: 'Matches to import' });
+    expect(within(previewTable).getByText('Completed')).toBeTruthy();
+    expect(within(previewTable).queryByText('SCHEDULED')).toBeNull();
+    expect(within(previewTable).queryByText('FINISHED')).toBeNull();
     expect(screen.getByText('Skipped 1')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
@@ -87,11 +109,38 @@ describe('ImportMatchesTab', () => {
 
     await user.click(screen.getByRole('button', { name: 'Import' }));
     // Unmatched platform teams become new teams: the wizard lists them and asks first.
-    const dialog = await screen.findByRole('dialog', { name: 'Create 3 new teams?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Import 2 matches and create 3 teams?' });
     expect(within(dialog).getByRole('list', { name: 'Teams to create' }).textContent).toBe('Alpha UBeta UGamma U');
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Successfully imported 2 matches!')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+  });
+
+  it('previews the import\'s Elo effect in its confirmation, then lists the changes, the teams created and offers Undo', async () => {
+    const user = userEvent.setup();
+    const fakes = api();
+    renderWithProviders(<ConfirmProvider><ImportMatchesTab /></ConfirmProvider>, { api: fakes });
+    await toDetails(user);
+    await user.type(screen.getByLabelText(/Competition Name/), 'Cup');
+    await user.type(screen.getByLabelText(/Faceit Championship ID/), 'champ-1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Import' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Import 2 matches and create 3 teams?' });
+    expect(within(dialog).getByRole('list', { name: 'Elo changes if imported' }).textContent).toBe('Alpha U 1000 -> 1016 (+16)');
+    // The preview is a dry run: nothing was started yet.
+    expect(fakes.started).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+
+    expect(await screen.findByText('Created 3 teams and 0 players.')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Elo changes' }).textContent).toBe('Alpha U 1000 -> 1016 (+16)');
+    // Undo asks first, listing what it puts back.
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    const undoDialog = await screen.findByRole('dialog', { name: 'Undo this import?' });
+    expect(within(undoDialog).getByRole('list', { name: 'Elo changes if undone' }).textContent).toBe('Alpha U 1016 -> 1000 (-16)');
+    await user.click(within(undoDialog).getByRole('button', { name: 'Undo' }));
+    expect((await screen.findByRole('list', { name: 'Elo restored' })).textContent).toBe('Alpha U 1016 -> 1000 (-16)');
   });
 
   it('explains a failed preview with the server reason', async () => {
@@ -130,7 +179,8 @@ describe('ImportMatchesTab', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Import' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Import' }));
+    // The Elo preview (a dry run) already meets the refusal: no confirmation, the reason instead.
     expect((await screen.findByRole('alert')).textContent).toContain('Season not found');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

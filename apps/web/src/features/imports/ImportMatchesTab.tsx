@@ -1,10 +1,11 @@
-import type { ImportPreviewOutput } from '@campus-elo/api-contract';
+import type { ImportMatchesOutput, ImportPreviewOutput } from '@campus-elo/api-contract';
+import { pluralize } from '@campus-elo/domain';
 import { Alert, Button, Group, List, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
-import { useConfirm } from '../admin-shell';
+import { EloChangeList, useConfirm } from '../admin-shell';
 import { useToolJob } from '../jobs/use-job';
 import { PlatformStep, TypeStep } from './ChoiceSteps';
 import { CompleteStep, type ImportResult } from './CompleteStep';
@@ -30,6 +31,12 @@ import {
   type WizardChoices,
 } from './wizard';
 
+/** 'Import 12 matches and create 3 teams?' */
+function importQuestion(effect: ImportMatchesOutput): string {
+  const writes = effect.matches_imported + effect.matches_updated;
+  return `Import ${pluralize(writes, 'match')}${effect.teams_created > 0 ? ` and create ${pluralize(effect.teams_created, 'team')}` : ''}?`;
+}
+
 interface Problem {
   message: string;
   detail?: string | null;
@@ -38,11 +45,12 @@ interface Problem {
 /**
  * The Import Matches wizard, steps 1 to 7 (0 to 6 in the code): platform, type, season,
  * details (fetches the preview on the server), preview, participant matcher (submits, after
- * confirming the teams it will create), complete.
+ * confirming the teams it will create and the Elo it will move: a dry run), complete.
  */
 export function ImportMatchesTab() {
   const confirm = useConfirm();
   const previewCall = trpc.admin.imports.preview.useMutation();
+  const dryRun = trpc.admin.imports.commit.useMutation();
   // The import runs as a background job: its progress shows on the last step and it goes on if the page closes.
   const importJob = useToolJob('import');
   const narrow = useMediaQuery('(max-width: 62em)');
@@ -55,7 +63,7 @@ export function ImportMatchesTab() {
   const [problem, setProblem] = useState<Problem | null>(null);
 
   const change = (changes: Partial<WizardChoices>) => setChoices((current) => ({ ...current, ...changes }));
-  const busy = previewCall.isPending || importJob.starting;
+  const busy = previewCall.isPending || dryRun.isPending || importJob.starting;
 
   async function fetchPreview() {
     try {
@@ -72,35 +80,51 @@ export function ImportMatchesTab() {
     if (!preview || !choices.seasonId) return;
     const matched = new Set(matches.map((m) => m.platformTeam));
     const unmatched = platformTeamNames(preview).filter((name) => !matched.has(name));
-    if (unmatched.length > 0) {
-      const agreed = await confirm({
-        title: `Create ${unmatched.length} new ${unmatched.length === 1 ? 'team' : 'teams'}?`,
-        message: (
-          <Stack gap="xs">
-            <Text size="sm">
-              These platform teams are not matched to one of ours. Each becomes a new team, unless an earlier import already linked it to one:
-            </Text>
-            <List size="sm" spacing={2} aria-label="Teams to create">
-              {unmatched.map((name) => (
-                <List.Item key={name}>{name}</List.Item>
-              ))}
-            </List>
-          </Stack>
-        ),
-        confirmLabel: 'Import',
-      });
-      if (!agreed) return;
-    }
+    const request = {
+      platform: choices.platform,
+      competition_name: choices.competitionName.trim(),
+      competition_id: choices.platformId.trim(),
+      season_id: choices.seasonId,
+      type: choices.type,
+      data: { items: preview.items },
+      participant_matches: participantMatches(choices.platform, matches),
+    };
+    // What the import would do, Elo included, before it runs: the same import, rolled back.
+    let effect: ImportMatchesOutput;
     try {
-      await importJob.start({
-        platform: choices.platform,
-        competition_name: choices.competitionName.trim(),
-        competition_id: choices.platformId.trim(),
-        season_id: choices.seasonId,
-        type: choices.type,
-        data: { items: preview.items },
-        participant_matches: participantMatches(choices.platform, matches),
-      });
+      effect = await dryRun.mutateAsync({ ...request, dry_run: true });
+    } catch (error) {
+      setProblem({ message: MESSAGES.importFailed, detail: serverMessage(error) });
+      return;
+    }
+    const agreed = await confirm({
+      title: importQuestion(effect),
+      message: (
+        <Stack gap="xs">
+          {unmatched.length > 0 && (
+            <>
+              <Text size="sm">
+                These platform teams are not matched to one of ours. Each becomes a new team, unless an earlier import already linked it to one:
+              </Text>
+              <List size="sm" spacing={2} aria-label="Teams to create">
+                {unmatched.map((name) => (
+                  <List.Item key={name}>{name}</List.Item>
+                ))}
+              </List>
+            </>
+          )}
+          <Text size="sm" fw={600}>
+            {effect.elo_changes.length === 0 ? 'No team\'s Elo changes.' : `Elo of ${pluralize(effect.elo_changes.length, 'team')} changes, largest first:`}
+          </Text>
+          {effect.elo_changes.length > 0 && <EloChangeList changes={effect.elo_changes} label="Elo changes if imported" />}
+          {effect.elo_changes.length > 0 && <Text size="xs">An owner can undo the import afterwards.</Text>}
+        </Stack>
+      ),
+      confirmLabel: 'Import',
+    });
+    if (!agreed) return;
+    try {
+      await importJob.start(request);
       setResult({ ok: true });
     } catch (error) {
       setResult({ ok: false, error: serverMessage(error) ?? MESSAGES.importFailed });

@@ -1,4 +1,5 @@
 import type { ImportPreviewOutput, PreviewSkipItem } from '@campus-elo/api-contract';
+import { MATCH_STATUS_WORDS, platformStatusToMatchStatus, pluralize } from '@campus-elo/domain';
 import { Badge, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../common/format';
 
@@ -19,7 +20,7 @@ export function PreviewStep({ preview }: { preview: ImportPreviewOutput }) {
       <Title order={2} size="h3">
         Import Preview
       </Title>
-      <Text>Found {preview.items.length} matches to import</Text>
+      <Text>Found {pluralize(preview.items.length, 'match', 'matches')} to import</Text>
       <ScrollArea.Autosize mah={360} type="auto">
         <Table striped stickyHeader aria-label="Matches to import">
           <Table.Thead>
@@ -37,8 +38,8 @@ export function PreviewStep({ preview }: { preview: ImportPreviewOutput }) {
                   {item.teams.faction1?.name ?? 'Team 1'} vs {item.teams.faction2?.name ?? 'Team 2'}
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" size="sm">
-                    {item.status}
+                  <Badge variant="light" size="sm" title={`${item.status} on the platform`}>
+                    {MATCH_STATUS_WORDS[platformStatusToMatchStatus(item.status)]}
                   </Badge>
                 </Table.Td>
                 <Table.Td>{scheduledText(item.scheduled_at)}</Table.Td>

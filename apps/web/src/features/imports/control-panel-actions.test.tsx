@@ -42,7 +42,7 @@ describe('Control Panel import tools', () => {
         updated_count: 3,
         error_count: 1,
         total_processed: 4,
-        failures: [{ match_id: 'm9', platform: 'faceit', external_id: '1-abc', reason: 'Faceit answered 404 for match 1-abc' }],
+        failures: [{ match_id: 'm9', match_name: 'Alpha U vs Beta U', platform: 'faceit', external_id: '1-abc', reason: 'Faceit answered 404 for match 1-abc' }],
       }),
     });
     await user.click(await screen.findByRole('button', { name: 'Update Matches' }));
@@ -50,7 +50,18 @@ describe('Control Panel import tools', () => {
     const notice = await screen.findByRole('alert');
     expect(notice.textContent).toContain('Errors: 1');
     expect(notice.getAttribute('style') ?? '').toContain('yellow');
-    expect(screen.getByRole('list', { name: 'Failed items' }).textContent).toBe('Match 1-abc (Faceit): Faceit answered 404 for match 1-abc');
+    expect(screen.getByRole('list', { name: 'Failed items' }).textContent).toBe('Alpha U vs Beta U (Faceit): Faceit answered 404 for match 1-abc');
+  });
+
+  it('Update Player Elo with 0 updated and 358 not found is not green', async () => {
+    const user = userEvent.setup();
+    renderActions({ 'admin.imports.updatePlayerElo': () => ({ message: 'ok', updated_players: 0, not_found: 358, failed: 0, failures: [] }) });
+    await user.click(await screen.findByRole('button', { name: 'Update Player Elo' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('Not found on Faceit: 358');
+    expect(notice.getAttribute('style') ?? '').toContain('red');
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('does nothing when the confirmation is cancelled', async () => {
@@ -62,22 +73,22 @@ describe('Control Panel import tools', () => {
         return { message: 'ok', updated_players: 1, not_found: 0, failed: 0, failures: [] };
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Update Player ELO' }));
+    await user.click(await screen.findByRole('button', { name: 'Update Player Elo' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(calls).toBe(0);
   });
 
-  it('shows the error text of docs/product.md when updating player ELO fails', async () => {
+  it('shows the error text of docs/product.md when updating player Elo fails', async () => {
     const user = userEvent.setup();
     renderActions({
       'admin.imports.updatePlayerElo': () => {
         throw new Error('Faceit import is not set up: the site owner must add the Faceit API key');
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Update Player ELO' }));
+    await user.click(await screen.findByRole('button', { name: 'Update Player Elo' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('There was an error updating player ELO values.');
+    expect(alert.textContent).toContain('There was an error updating player Elo values.');
     expect(alert.textContent).toContain('Faceit import is not set up: the site owner must add the Faceit API key');
   });
 });

@@ -1,27 +1,37 @@
 import { Checkbox, List, MultiSelect, PasswordInput, Select, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { UpdateMatchesOutput, UpdatePlayerEloOutput } from '@campus-elo/api-contract';
+import { pluralize } from '@campus-elo/domain';
+import { outcomeColour } from '../admin-shell';
 import { ToolCard, toolResult } from '../control-panel/ToolCard';
 import { ToolJobPanel } from '../jobs/JobProgress';
 import { useToolJob } from '../jobs/use-job';
 
-/** The counts, then each failed item and why; yellow (and kept until dismissed) when anything failed. */
-function partialResult(counts: ReactNode, failures: { key: string; text: string }[], total: number) {
-  if (total === 0) return toolResult(counts);
+/**
+ * The counts, then each failed item and why. Coloured by the one rule (outcomeColour: green
+ * only when nothing failed) and kept until dismissed when anything failed.
+ */
+function partialResult(counts: ReactNode, outcome: { succeeded: number; failed: number }, failures: { key: string; text: string }[], listedOf: number) {
+  const color = outcomeColour(outcome);
+  if (outcome.failed === 0) return toolResult(counts, { color });
   return toolResult(
     <>
       {counts}
-      <Text size="sm" fw={500} mt="xs">
-        Failed:
-      </Text>
-      <List size="sm" spacing={2} aria-label="Failed items">
-        {failures.map((failure) => (
-          <List.Item key={failure.key}>{failure.text}</List.Item>
-        ))}
-      </List>
-      {total > failures.length && <Text size="xs">and {total - failures.length} more</Text>}
+      {failures.length > 0 && (
+        <>
+          <Text size="sm" fw={500} mt="xs">
+            Failed:
+          </Text>
+          <List size="sm" spacing={2} aria-label="Failed items">
+            {failures.map((failure) => (
+              <List.Item key={failure.key}>{failure.text}</List.Item>
+            ))}
+          </List>
+          {listedOf > failures.length && <Text size="xs">and {listedOf - failures.length} more</Text>}
+        </>
+      )}
     </>,
-    { color: 'yellow', sticky: true },
+    { color, sticky: true },
   );
 }
 
@@ -42,24 +52,26 @@ function idList(text: string): string[] {
 export function UpdatePlayerEloAction() {
   const job = useToolJob('update_player_elo');
   const [apiKey, setApiKey] = useState('');
-  const errorText = 'There was an error updating player ELO values.';
+  const errorText = 'There was an error updating player Elo values.';
   /** What the finished job's result says, as the tool showed it when it ran in the request. */
   const present = (result: UpdatePlayerEloOutput) =>
     partialResult(
       <>
         <Text size="sm">Updated players: {result.updated_players}</Text>
-        <Text size="sm">Not found: {result.not_found}</Text>
+        <Text size="sm">Not found on Faceit: {result.not_found}</Text>
         {result.failed > 0 && <Text size="sm">Lookups failed: {result.failed}</Text>}
       </>,
+      // A player not found on Faceit was not updated: that is a failure too.
+      { succeeded: result.updated_players, failed: result.not_found + result.failed },
       result.failures.map((f) => ({ key: f.player_id, text: `${f.player_name}: ${f.reason}` })),
       result.failed,
     );
   return (
     <ToolCard
-      title="Update Player ELO"
-      description="Looks up every player with a Steam ID on Faceit and takes their CS2 ELO and skill level."
-      buttonLabel="Update Player ELO"
-      confirm={{ title: 'Update player ELO?', message: 'Every player with a Steam ID gets their current Faceit ELO and skill level.' }}
+      title="Update Player Elo"
+      description="Looks up every player with a Steam ID on Faceit and takes their CS2 Elo and skill level."
+      buttonLabel="Update Player Elo"
+      confirm={{ title: 'Update player Elo?', message: 'Every player with a Steam ID gets their current Faceit Elo and skill level.' }}
       errorText={errorText}
       canRun={!job.active}
       run={async () => {
@@ -96,19 +108,20 @@ export function UpdateMatchesAction() {
         <Text size="sm">Errors: {result.error_count}</Text>
         <Text size="sm">Total processed: {result.total_processed}</Text>
       </>,
-      result.failures.map((f) => ({ key: f.match_id, text: `Match ${f.external_id} (${f.platform === 'faceit' ? 'Faceit' : 'Leaguespot'}): ${f.reason}` })),
+      { succeeded: result.total_processed - result.error_count, failed: result.error_count },
+      result.failures.map((f) => ({ key: f.match_id, text: `${f.match_name} (${f.platform === 'faceit' ? 'Faceit' : 'Leaguespot'}): ${f.reason}` })),
       result.error_count,
     );
   return (
     <ToolCard
       title="Update Matches"
-      description="Fetches matches again from their platform and updates status, date, scores and winner; a newly completed match moves ELO once."
+      description="Fetches matches again from their platform and updates status, date, scores and winner; a newly completed match moves Elo once."
       buttonLabel="Update Matches"
       confirm={{
         title: 'Update matches?',
         message:
           ids.length > 0
-            ? `${ids.length} match${ids.length === 1 ? '' : 'es'} will be fetched again from their platform.`
+            ? `${pluralize(ids.length, 'match')} will be fetched again from their platform.`
             : autoDetect
               ? 'Scheduled and live matches up to a week ahead (and overdue ones) will be fetched again from their platform.'
               : 'The matches with the chosen statuses will be fetched again from their platform.',

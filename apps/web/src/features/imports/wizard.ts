@@ -1,5 +1,5 @@
-import type { ImportPreviewOutput } from '@campus-elo/api-contract';
-import { participantMatchKey } from '@campus-elo/domain';
+import type { ImportMatchesOutput, ImportPreviewOutput } from '@campus-elo/api-contract';
+import { participantMatchKey, pluralize } from '@campus-elo/domain';
 
 export type Platform = 'faceit' | 'leaguespot';
 export const PLATFORM_NAMES: Record<Platform, string> = { faceit: 'Faceit', leaguespot: 'Leaguespot' };
@@ -20,8 +20,18 @@ export const MESSAGES = {
   createSeasonFailed: 'Failed to create season',
   participantsFailed: 'Failed to fetch participant data',
   importFailed: 'Import failed. Please try again.',
-  imported: (n: number) => `Successfully imported ${n} matches!`,
+  imported: (n: number) => `Successfully imported ${pluralize(n, 'match')}!`,
 } as const;
+
+/** What an import did, in lines: matches, then the teams and players it created, then Elo moved. */
+export function importSummary(r: ImportMatchesOutput): string[] {
+  return [
+    MESSAGES.imported(r.matches_imported),
+    `Updated: ${r.matches_updated}, skipped: ${r.matches_skipped}.`,
+    `Created ${pluralize(r.teams_created, 'team')} and ${pluralize(r.players_created, 'player')}.`,
+    r.elo_changes.length === 0 ? "No team's Elo changed." : `Elo changed for ${pluralize(r.elo_changes.length, 'team')}.`,
+  ];
+}
 
 export interface WizardChoices {
   platform: Platform;

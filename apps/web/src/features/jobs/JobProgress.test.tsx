@@ -38,7 +38,7 @@ const renderCard = (api: Record<string, FakeProcedure>) =>
 
 async function startCalculation() {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Calculate Team ELO' }));
+  await user.click(await screen.findByRole('button', { name: 'Calculate Team Elo' }));
   await user.click(await screen.findByRole('button', { name: 'Confirm' }));
   return user;
 }
@@ -48,31 +48,31 @@ describe('a Control Panel tool run as a job', () => {
     const job = controlledJob({ state: 'running' });
     renderCard(job.api);
     await startCalculation();
-    const panel = await screen.findByRole('group', { name: 'Calculate Team ELO job' });
+    const panel = await screen.findByRole('group', { name: 'Calculate Team Elo job' });
     expect(panel.querySelector('[data-job-state]')?.textContent).toBe('Running — it goes on if you leave this page');
-    expect(within(panel).getByRole('progressbar', { name: 'Calculate Team ELO: 0 of 1 done' })).toBeTruthy();
-    expect(panel.textContent).toContain('0 of 1 done');
-    expect((screen.getByRole('button', { name: 'Calculate Team ELO' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(panel).getByRole('progressbar', { name: 'Calculate Team Elo: 0 of 1 step done' })).toBeTruthy();
+    expect(panel.textContent).toContain('0 of 1 step done');
+    expect((screen.getByRole('button', { name: 'Calculate Team Elo' }) as HTMLButtonElement).disabled).toBe(true);
 
     // The card asks again every second until the job ends.
     job.set({ state: 'done', progress: { done: 1, total: 1, errors: 0 }, result: { updated_teams: 5, teams_without_enough_players: 1, total_teams_processed: 6, elo_changes: [], elo_run_id: null } });
     expect(await screen.findByText('Updated teams: 5', {}, { timeout: 5_000 })).toBeTruthy();
-    expect(panel.textContent).toContain('1 of 1 done');
-    expect((screen.getByRole('button', { name: 'Calculate Team ELO' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(panel.textContent).toContain('1 of 1 step done');
+    expect((screen.getByRole('button', { name: 'Calculate Team Elo' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shows the last job again when the page is opened anew, since the job ran on without it', async () => {
     const job = controlledJob({ state: 'running' });
     const first = renderCard(job.api);
     await startCalculation();
-    await screen.findByRole('group', { name: 'Calculate Team ELO job' });
+    await screen.findByRole('group', { name: 'Calculate Team Elo job' });
     first.unmount();
 
     job.set({ state: 'done', progress: { done: 1, total: 1, errors: 0 }, result: { updated_teams: 2, teams_without_enough_players: 0, total_teams_processed: 2, elo_changes: [], elo_run_id: null } });
     renderCard(job.api);
     expect(await screen.findByText('Updated teams: 2')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
-    await waitFor(() => expect(screen.queryByRole('group', { name: 'Calculate Team ELO job' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Calculate Team Elo job' })).toBeNull());
     expect(localStorage.length).toBe(0);
   });
 
@@ -80,7 +80,7 @@ describe('a Control Panel tool run as a job', () => {
     const job = controlledJob({ state: 'queued' });
     renderCard(job.api);
     const user = await startCalculation();
-    const panel = await screen.findByRole('group', { name: 'Calculate Team ELO job' });
+    const panel = await screen.findByRole('group', { name: 'Calculate Team Elo job' });
     await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(panel.querySelector('[data-job-state]')?.textContent).toBe('Cancelled'));
     expect(job.cancelled).toHaveLength(1);
@@ -90,7 +90,7 @@ describe('a Control Panel tool run as a job', () => {
     const job = controlledJob({ state: 'running', progress: { done: 1, total: 3, errors: 0 } });
     renderCard(job.api);
     const user = await startCalculation();
-    const panel = await screen.findByRole('group', { name: 'Calculate Team ELO job' });
+    const panel = await screen.findByRole('group', { name: 'Calculate Team Elo job' });
     const cancel = within(panel).getByRole('button', { name: 'Cancel' });
     cancel.focus();
     await user.keyboard('{Enter}');
@@ -112,7 +112,7 @@ describe('a Control Panel tool run as a job', () => {
     renderCard(job.api);
     await startCalculation();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('There was an error calculating team ELO values.');
+    expect(alert.textContent).toContain('There was an error calculating team Elo values.');
     expect(alert.textContent).toContain('The database is unavailable');
   });
 

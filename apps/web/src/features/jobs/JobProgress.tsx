@@ -1,10 +1,12 @@
+import { pluralize } from '@campus-elo/domain';
 import { Alert, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { outcomeColour } from '../admin-shell/outcome';
 import { useEffect, type ReactNode } from 'react';
 import { isNotFoundError, serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { LoadingState } from '../common/states';
 import { isToolResult, type ToolResult } from '../control-panel/ToolCard';
-import { describeJobResult, isActiveJob, JOB_KIND_LABELS, JOB_STATE_LABELS, type Job } from './job-results';
+import { describeJobResult, isActiveJob, JOB_KIND_LABELS, JOB_PROGRESS_UNITS, JOB_STATE_LABELS, type Job } from './job-results';
 import type { ToolJob, useJob } from './use-job';
 
 /** The failed items (or the failure) a job reported, as they came. */
@@ -36,10 +38,10 @@ export function JobBar({ job }: { job: Job }) {
         animated={active}
         striped={active}
         color={errors > 0 || job.state === 'failed' ? 'orange' : undefined}
-        aria-label={`${JOB_KIND_LABELS[job.kind]}: ${done} of ${total} done`}
+        aria-label={`${JOB_KIND_LABELS[job.kind]}: ${done} of ${pluralize(total, JOB_PROGRESS_UNITS[job.kind])} done`}
       />
       <Text size="xs" c="dimmed">
-        {done} of {total} done{errors > 0 ? `, ${errors} failed` : ''}
+        {done} of {pluralize(total, JOB_PROGRESS_UNITS[job.kind])} done{errors > 0 ? `, ${errors} failed` : ''}
       </Text>
     </Stack>
   );
@@ -77,12 +79,14 @@ export function CancelJobButton({ job, name }: { job: Job; name?: string }) {
 }
 
 /**
- * A finished job's result: green, or the colour the tool gave it (yellow when items failed).
- * A job cancelled while running that saved what it had fetched (Update Matches, Update Player
- * ELO) shows that part's result, in yellow and titled so: not everything was done.
+ * A finished job's result, in the colour the tool gave it, else by the one rule
+ * (outcomeColour: green only when no item failed). A job cancelled while running that saved
+ * what it had fetched (Update Matches, Update Player Elo) shows that part's result, in yellow
+ * and titled so: not everything was done.
  */
-function DoneNotice({ shown, cancelled }: { shown: ReactNode | ToolResult; cancelled: boolean }) {
-  const result = isToolResult(shown) ? { color: shown.color ?? 'green', message: shown.message } : { color: 'green', message: shown };
+function DoneNotice({ shown, cancelled, job }: { shown: ReactNode | ToolResult; cancelled: boolean; job: Job }) {
+  const byProgress = outcomeColour({ failed: job.progress.errors, succeeded: job.progress.done - job.progress.errors });
+  const result = isToolResult(shown) ? { color: shown.color ?? byProgress, message: shown.message } : { color: byProgress, message: shown };
   const color = cancelled ? 'yellow' : result.color;
   return (
     <Alert color={color} variant="light" role={color === 'green' ? 'status' : 'alert'} title={cancelled ? 'Cancelled part way: what was done until then was saved' : undefined}>
@@ -138,7 +142,7 @@ export function JobProgress({ job, errorText, present, onDismiss }: JobProgressP
         )}
       </Group>
       <JobBar job={data} />
-      {hasResult && <DoneNotice shown={present ? present(data.result as never) : describeJobResult(data.kind, data.result)} cancelled={data.state === 'cancelled'} />}
+      {hasResult && <DoneNotice job={data} shown={present ? present(data.result as never) : describeJobResult(data.kind, data.result)} cancelled={data.state === 'cancelled'} />}
       {data.state === 'failed' ? (
         <Alert color="red" variant="light" role="alert">
           {errorText}

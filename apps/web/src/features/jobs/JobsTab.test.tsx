@@ -34,9 +34,11 @@ describe('Jobs tab', () => {
     renderWithProviders(<JobsTab />, { api: { 'admin.jobs.list': () => paged([queued, done, failed]) } });
     const table = await screen.findByRole('table', { name: 'Recent jobs' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['Recalculate All ELO', 'Update Matches', 'Import Matches']);
-    expect(rows[1]?.textContent).toContain('Done');
-    expect(rows[1]?.textContent).toContain('1 of 1 done, 1 failed');
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['Recalculate All Elo', 'Update Matches', 'Import Matches']);
+    // Done with a failed item: said so, and not green (one rule: outcomeColour).
+    const state = within(rows[1]!).getByText('Done, 1 failed');
+    expect(state.closest('.mantine-Badge-root')?.getAttribute('style') ?? '').not.toContain('green');
+    expect(rows[1]?.textContent).toContain('1 of 1 match done, 1 failed');
     expect(rows[1]?.textContent).toContain('admin@example.test');
     expect(rows[2]?.textContent).toContain('The server');
 
@@ -91,7 +93,7 @@ describe('Jobs tab', () => {
         },
       },
     });
-    const cancel = await screen.findByRole('button', { name: /^Cancel Recalculate All ELO/ });
+    const cancel = await screen.findByRole('button', { name: /^Cancel Recalculate All Elo/ });
     expect(screen.getAllByRole('button', { name: /^Cancel/ })).toHaveLength(1);
     await user.click(cancel);
     await screen.findByText('Cancelled');
@@ -109,8 +111,8 @@ describe('Jobs tab', () => {
         'admin.jobs.cancel': () => (current = { ...running, cancel_requested_at: '2026-11-22T20:00:30.000Z' }),
       },
     });
-    await user.click(await screen.findByRole('button', { name: /^Cancel Update Player ELO/ }));
-    const cancelling = await screen.findByRole('button', { name: /^Cancelling Update Player ELO/ });
+    await user.click(await screen.findByRole('button', { name: /^Cancel Update Player Elo/ }));
+    const cancelling = await screen.findByRole('button', { name: /^Cancelling Update Player Elo/ });
     expect(cancelling.textContent).toBe('Cancelling…');
     expect(screen.getByText('Running')).toBeTruthy();
   });

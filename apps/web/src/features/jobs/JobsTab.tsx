@@ -5,13 +5,12 @@ import { trpc } from '../../lib/trpc';
 import ErrorAlert from '../common/ErrorAlert';
 import { EmptyMessage, LoadingState } from '../common/states';
 import { CancelJobButton, FailedItems, JobBar } from './JobProgress';
-import { describeJobResult, isActiveJob, JOB_KIND_LABELS, JOB_STATE_LABELS, startedBy, type Job } from './job-results';
+import { describeJobResult, isActiveJob, JOB_KIND_LABELS, jobStateBadge, startedBy, type Job } from './job-results';
 
 const PAGE_SIZE = 20;
 /** The list is read again this often while any job on it has not ended. */
 export const JOBS_LIST_POLL_MS = 2_000;
 
-const STATE_COLORS: Record<Job['state'], string> = { queued: 'gray', running: 'blue', done: 'green', failed: 'red', cancelled: 'gray' };
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
@@ -19,13 +18,14 @@ function JobRow({ job }: { job: Job }) {
   const [open, setOpen] = useState(false);
   const label = JOB_KIND_LABELS[job.kind];
   const hasDetails = job.result !== null || job.errors.length > 0;
+  const state = jobStateBadge(job);
   return (
     <>
       <Table.Tr>
         <Table.Td>{label}</Table.Td>
         <Table.Td>
-          <Badge color={STATE_COLORS[job.state]} variant="light">
-            {JOB_STATE_LABELS[job.state]}
+          <Badge color={state.color} variant="light">
+            {state.label}
           </Badge>
         </Table.Td>
         <Table.Td miw={160}>

@@ -14,7 +14,8 @@ import type { AppRouter } from '@campus-elo/server';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../common/format';
-import { MESSAGES, PLATFORM_NAMES } from '../imports/wizard';
+import { outcomeColour } from '../admin-shell/outcome';
+import { importSummary, PLATFORM_NAMES } from '../imports/wizard';
 
 /** A job as the web app receives it (docs/contract.md, GET /v1/jobs/{id}/). */
 export type Job = inferRouterOutputs<AppRouter>['admin']['jobs']['get'];
@@ -22,9 +23,9 @@ export type Job = inferRouterOutputs<AppRouter>['admin']['jobs']['get'];
 export const JOB_KIND_LABELS: Record<JobKind, string> = {
   import: 'Import Matches',
   update_matches: 'Update Matches',
-  update_player_elo: 'Update Player ELO',
-  calculate_team_elo: 'Calculate Team ELO',
-  recalculate_elo: 'Recalculate All ELO',
+  update_player_elo: 'Update Player Elo',
+  calculate_team_elo: 'Calculate Team Elo',
+  recalculate_elo: 'Recalculate All Elo',
   sync: 'Scheduled Sync',
 };
 
@@ -38,6 +39,25 @@ export const JOB_STATE_LABELS: Record<JobState, string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
+
+/** What a job's progress counts, so '4 of 4' says of what. */
+export const JOB_PROGRESS_UNITS: Record<JobKind, string> = {
+  import: 'step',
+  update_matches: 'match',
+  update_player_elo: 'player',
+  calculate_team_elo: 'step',
+  recalculate_elo: 'step',
+  sync: 'platform',
+};
+
+/** A job's state as the Jobs tab shows it: a done job with failed items says so, and is not green (outcomeColour). */
+export function jobStateBadge(job: Pick<Job, 'state' | 'progress'>): { label: string; color: string } {
+  const { done, errors } = job.progress;
+  if (job.state === 'done') return { label: errors > 0 ? `Done, ${errors} failed` : 'Done', color: outcomeColour({ failed: errors, succeeded: done - errors }) };
+  return { label: JOB_STATE_LABELS[job.state], color: STATE_COLORS[job.state] };
+}
+
+const STATE_COLORS: Record<Exclude<JobState, 'done'>, string> = { queued: 'gray', running: 'blue', failed: 'red', cancelled: 'gray' };
 
 /** Still to end: shown with a moving bar, and polled. */
 export const isActiveJob = (job: Pick<Job, 'state'>): boolean => job.state === 'queued' || job.state === 'running';
@@ -69,14 +89,14 @@ const describeSyncPlatform = (p: PlatformSyncResult) =>
  * place for the card's result and the Jobs tab's. `result` is the tool's own answer.
  */
 const DESCRIBE: Record<JobKind, (result: never) => ReactNode> = {
-  import: (r: ImportMatchesOutput) => lines(MESSAGES.imported(r.matches_imported), `Updated: ${r.matches_updated}`, `Skipped: ${r.matches_skipped}`),
+  import: (r: ImportMatchesOutput) => lines(...importSummary(r)),
   update_matches: (r: UpdateMatchesOutput) => lines(`Updated: ${r.updated_count}`, `Errors: ${r.error_count}`, `Total processed: ${r.total_processed}`),
   update_player_elo: (r: UpdatePlayerEloOutput) =>
-    lines(`Updated players: ${r.updated_players}`, `Not found: ${r.not_found}`, r.failed > 0 && `Lookups failed: ${r.failed}`),
+    lines(`Updated players: ${r.updated_players}`, `Not found on Faceit: ${r.not_found}`, r.failed > 0 && `Lookups failed: ${r.failed}`),
   calculate_team_elo: (r: TeamEloCalculateOutput) =>
     lines(`Updated teams: ${r.updated_teams}`, `Teams without enough players: ${r.teams_without_enough_players}`, `Total teams processed: ${r.total_teams_processed}`),
   recalculate_elo: (r: TeamEloRecalculateOutput) =>
-    lines(`Processed: ${r.summary.processed_count}`, `Errors: ${r.summary.error_count}`, `Total ELO changes: ${r.total_elo_changes}`),
+    lines(`Processed: ${r.summary.processed_count}`, `Errors: ${r.summary.error_count}`, `Total Elo changes: ${r.total_elo_changes}`),
   sync: (r: SyncRunResult) =>
     r.ran ? lines(...r.platforms.map(describeSyncPlatform), r.not_before !== null && `Paused until ${formatDateTime(r.not_before)}`) : lines(SYNC_NOT_RUN[r.reason]),
 };

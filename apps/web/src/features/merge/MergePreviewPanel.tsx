@@ -14,7 +14,7 @@ function TeamSummary({ label, team }: { label: string; team: MergePreview['prima
         <TeamLogo src={team.picture} size={40} />
         <Stack gap={0}>
           <Text fw={700}>{team.name}</Text>
-          <Text size="sm">ELO {team.elo}</Text>
+          <Text size="sm">Elo {team.elo}</Text>
           <Text size="xs" c="dimmed">
             {team.players} {team.players === 1 ? 'player' : 'players'}
             {team.school_name ? ` · ${team.school_name}` : ''}
@@ -45,7 +45,7 @@ export function MergePreviewPanel({ preview }: { preview: MergePreview }) {
         <List.Item>Matches re-pointed: {preview.matches_to_update}</List.Item>
         <List.Item>Secondary team deleted: {preview.secondary.name}</List.Item>
         <List.Item>
-          ELO and stats kept on the primary: {preview.primary.name} stays at ELO {preview.primary.elo}
+          Elo and stats kept on the primary: {preview.primary.name} stays at Elo {preview.primary.elo}
         </List.Item>
       </List>
       <Text size="sm" fw={600}>

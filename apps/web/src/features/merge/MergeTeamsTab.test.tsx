@@ -46,14 +46,14 @@ describe('Merge Teams', () => {
     const button = () => screen.getByRole('button', { name: 'Merge Teams' }) as HTMLButtonElement;
     expect(await screen.findByText('This cannot be undone. Back up the database first.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back up now on the Backups card' }).getAttribute('href')).toBe('/admin#clear-database');
-    await choose(user, 'Primary Team (kept)', 'Alpha Wolves (ELO 1500)');
-    await choose(user, 'Secondary Team (deleted)', 'Beta Bears (ELO 1200)');
+    await choose(user, 'Primary Team (kept)', 'Alpha Wolves (Elo 1500)');
+    await choose(user, 'Secondary Team (deleted)', 'Beta Bears (Elo 1200)');
 
     expect(await screen.findByText('Players moved: 3 from Beta Bears to Alpha Wolves')).toBeTruthy();
     expect(screen.getByText('Participants merged (history kept): 2')).toBeTruthy();
     expect(screen.getByText('Matches re-pointed: 7')).toBeTruthy();
     expect(screen.getByText('Secondary team deleted: Beta Bears')).toBeTruthy();
-    expect(screen.getByText(/ELO and stats kept on the primary/)).toBeTruthy();
+    expect(screen.getByText(/Elo and stats kept on the primary/)).toBeTruthy();
     expect(screen.getByText('Matches between the two teams that will be removed: 1')).toBeTruthy();
     expect(screen.getByText(/Alpha Wolves vs Beta Bears \(2-1\)/)).toBeTruthy();
 
@@ -80,8 +80,8 @@ describe('Merge Teams', () => {
         throw new Error('This action needs a different role');
       },
     });
-    await choose(user, 'Primary Team (kept)', 'Alpha Wolves (ELO 1500)');
-    await choose(user, 'Secondary Team (deleted)', 'Beta Bears (ELO 1200)');
+    await choose(user, 'Primary Team (kept)', 'Alpha Wolves (Elo 1500)');
+    await choose(user, 'Secondary Team (deleted)', 'Beta Bears (Elo 1200)');
     await user.type(screen.getByLabelText("Type 'merge teams' to confirm"), 'Merge Teams');
     await user.click(screen.getByRole('button', { name: 'Merge Teams' }));
     expect((await screen.findByRole('alert')).textContent).toContain('This action needs a different role');

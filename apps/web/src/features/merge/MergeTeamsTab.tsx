@@ -30,7 +30,7 @@ export function MergeTeamsTab() {
   const canMerge = bothChosen && isMergeConfirmation(confirmation) && !merge.isPending;
 
   const options = (exclude: string | null) =>
-    (teams.data ?? []).map((team) => ({ value: team.id, label: `${team.name} (ELO ${team.elo})`, disabled: team.id === exclude }));
+    (teams.data ?? []).map((team) => ({ value: team.id, label: `${team.name} (Elo ${team.elo})`, disabled: team.id === exclude }));
 
   async function submit() {
     if (!bothChosen || !canMerge) return;

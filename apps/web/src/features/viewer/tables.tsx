@@ -74,7 +74,7 @@ export function TeamsTable({ input, onTotalPages }: TableProps) {
       query={query}
       onTotalPages={onTotalPages}
       caption="Teams"
-      headers={['Name', 'School', 'ELO', 'Players', 'ID']}
+      headers={['Name', 'School', 'Elo', 'Players', 'ID']}
       row={(team) => (
         <Table.Tr key={team.id}>
           <Table.Td>{team.name}</Table.Td>
@@ -99,7 +99,7 @@ export function PlayersTable({ input, onTotalPages }: TableProps) {
       query={query}
       onTotalPages={onTotalPages}
       caption="Players"
-      headers={['Name', 'Team', 'ELO', 'Skill', 'Status', 'Steam ID', 'Faceit ID']}
+      headers={['Name', 'Team', 'Elo', 'Skill', 'Status', 'Steam ID', 'Faceit ID']}
       row={(player) => (
         <Table.Tr key={player.id}>
           <Table.Td>{player.name}</Table.Td>

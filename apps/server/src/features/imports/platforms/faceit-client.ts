@@ -24,7 +24,7 @@ export interface FaceitClient {
 
 /** Written for staff (the operator's setting is FACEIT_API_KEY, docs/configuration.md). */
 export const MISSING_FACEIT_KEY_MESSAGE =
-  'Faceit import is not set up: the site owner must add the Faceit API key (Update Player ELO also takes a key typed into its form).';
+  'Faceit import is not set up: the site owner must add the Faceit API key (Update Player Elo also takes a key typed into its form).';
 
 /** The Faceit Data API v4 with the server's key (or one given for this call). */
 export function faceitClient(config: Config, apiKey: string | undefined = config.faceit.apiKey): FaceitClient {
