@@ -164,6 +164,7 @@ describe('Discord posts', () => {
     expect(lines[0]).toMatch(/^Result: \*\*Evil Result: .* · NECC Injected line$/);
     expect(lines[1]).toMatch(/^Evil Result: .*: 1000 → 1016 \(\+16\)$/);
     expect(lines[2]).toBe('Alpha Wolves: 1010 → 994 (−16)');
+    // eslint-disable-next-line no-control-regex -- the test looks for control characters
     for (const line of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f]/);
   });
 });

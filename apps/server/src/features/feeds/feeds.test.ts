@@ -119,6 +119,7 @@ describe('calendar text and dates the database should not hold', () => {
     expect(response.statusCode).toBe(200);
     // Every line is a property or a folded continuation, and none holds a control character.
     const lines = response.body.split('\r\n').filter((line) => line !== '');
+    // eslint-disable-next-line no-control-regex -- the test looks for control characters
     for (const line of lines) expect(line, JSON.stringify(line)).toMatch(/^([A-Z][A-Z0-9-]*[;:]| )[^\u0000-\u001f\u007f\ufffe\uffff]*$/);
     const { component, events } = await calendar(`/feeds/teams/${teamId}.ics`);
     expect(events.map((e) => e.uid)).toEqual([matchEventUid(uuid(111))]);
