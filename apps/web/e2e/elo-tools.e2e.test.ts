@@ -141,16 +141,24 @@ describeE2E('Elo tools, merge, clear database and the graphic generator', () => 
       const updateMatches = await runTool('Update Matches');
       await updateMatches.getByText(/Total processed: \d+/).waitFor();
 
-      // A partial failure: a match the platform cannot answer is listed, with why, in yellow.
-      const failing = await site.database.db.selectFrom('matches').select(['id', 'external_id']).where('platform', '=', 'faceit').orderBy('id').executeTakeFirstOrThrow();
+      // A failure: a match the platform cannot answer is listed by its teams, with why; nothing
+      // else was asked for, so nothing succeeded: red, never green.
+      const failing = await site.database.db
+        .selectFrom('matches')
+        .innerJoin('teams as t1', 't1.id', 'matches.team1_id')
+        .innerJoin('teams as t2', 't2.id', 'matches.team2_id')
+        .select(['matches.id', 'matches.external_id', 't1.name as team1', 't2.name as team2'])
+        .where('matches.platform', '=', 'faceit')
+        .orderBy('matches.id')
+        .executeTakeFirstOrThrow();
       faceit.fault({ path: new RegExp(failing.external_id), status: 404 });
       await updateMatches.getByLabel('Match IDs (optional)').fill(failing.id);
       await runTool('Update Matches');
       // The run is a job: the previous run's result stays until this one has finished.
       await updateMatches.getByText('Total processed: 1', { exact: true }).waitFor();
       const failedItems = updateMatches.getByRole('list', { name: 'Failed items' });
-      expect(await failedItems.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(new RegExp(`^Match ${failing.external_id} \\(Faceit\\): .+`))]);
-      expect(await updateMatches.getByRole('alert').getAttribute('style')).toContain('yellow');
+      expect(await failedItems.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(new RegExp(`^${failing.team1} vs ${failing.team2} \\(Faceit\\): .+`))]);
+      expect(await updateMatches.getByRole('alert').getAttribute('style')).toContain('red');
       await saveScreenshot(page, 'elo-tools-partial-failure');
       faceit.clearFaults();
       await updateMatches.getByLabel('Match IDs (optional)').fill('');

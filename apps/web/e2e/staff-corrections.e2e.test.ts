@@ -161,6 +161,7 @@ describeE2E('staff correct the record: matches by hand, Elo undo, staff accounts
       await card.getByRole('button', { name: 'Undo' }).click();
       // Undo asks first, listing the Elo it puts back.
       const undoDialog = page.getByRole('dialog', { name: 'Undo this run?' });
+      await undoDialog.getByRole('listitem').first().waitFor();
       expect(await undoDialog.getByRole('list', { name: 'Elo changes if undone' }).getByRole('listitem').count()).toBe(changes.size);
       await undoDialog.getByRole('button', { name: 'Undo' }).click();
       await card.getByText('Undone').waitFor();
