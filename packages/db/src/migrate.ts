@@ -19,6 +19,7 @@ import * as matchChangesOnInsert from './migrations/0075_match_changes_on_insert
 import * as events from './migrations/0080_events';
 import * as jobsHeartbeatCancel from './migrations/0085_jobs_heartbeat_cancel';
 import * as listCountSummaries from './migrations/0090_list_count_summaries';
+import * as matchMaps from './migrations/0096_match_maps';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0080_events': events,
   '0085_jobs_heartbeat_cancel': jobsHeartbeatCancel,
   '0090_list_count_summaries': listCountSummaries,
+  '0096_match_maps': matchMaps,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
