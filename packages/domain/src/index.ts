@@ -15,3 +15,4 @@ export * from './season-end';
 export * from './preview';
 export * from './random';
 export * from './events';
+export * from './match-stats';

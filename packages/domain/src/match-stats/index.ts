@@ -1,0 +1,3 @@
+export * from './map-names';
+export * from './rating';
+export * from './validation';
