@@ -23,3 +23,4 @@ export * from './staff';
 export * from './webhooks';
 export * from './jobs';
 export * from './events';
+export * from './match-stats';
