@@ -25,3 +25,4 @@ export * from './webhooks';
 export * from './jobs';
 export * from './events';
 export * from './trpc-batches';
+export * from './match-stats';

@@ -23,6 +23,7 @@ import * as auditActorKept from './migrations/0091_audit_actor_kept';
 import * as eventDetails from './migrations/0093_event_details';
 import * as seasonTeamsFromMatches from './migrations/0094_season_teams_from_matches';
 import * as importEloRuns from './migrations/0095_import_elo_runs';
+import * as matchMaps from './migrations/0096_match_maps';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0093_event_details': eventDetails,
   '0094_season_teams_from_matches': seasonTeamsFromMatches,
   '0095_import_elo_runs': importEloRuns,
+  '0096_match_maps': matchMaps,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -374,12 +374,75 @@ export interface Matches {
   winner_id: string | null;
 }
 
+export interface MatchMapPlayers {
+  assists: number;
+  clutch_attempts: number | null;
+  clutch_wins: number | null;
+  damage: number | null;
+  deaths: number;
+  entry_attempts: number | null;
+  entry_wins: number | null;
+  first_kills: number | null;
+  flash_successes: number | null;
+  headshots: number | null;
+  id: Generated<number>;
+  kast_rounds: number | null;
+  kills: number;
+  kills_2k: number | null;
+  kills_3k: number | null;
+  kills_4k: number | null;
+  kills_5k: number | null;
+  map: string;
+  map_number: number;
+  match_id: string;
+  mvps: number | null;
+  nickname: string;
+  platform_player_id: string | null;
+  player_id: string | null;
+  rounds: number;
+  season_id: string | null;
+  side: number;
+  sniper_kills: number | null;
+  team_id: string;
+  utility_damage: number | null;
+}
+
+export interface MatchMaps {
+  half1_team1: number | null;
+  half1_team2: number | null;
+  half2_team1: number | null;
+  half2_team2: number | null;
+  map: string;
+  match_id: string;
+  number: number;
+  overtime_team1: number | null;
+  overtime_team2: number | null;
+  picked_by_side: number | null;
+  score_team1: number;
+  score_team2: number;
+  season_id: string | null;
+  source: string;
+  team1_id: string;
+  team2_id: string;
+  winner_side: number | null;
+}
+
 export interface MatchStatusCounts {
   /**
    * Matches of this status, kept by triggers on matches (migration 0003): read-only for code.
    */
   count: Generated<number>;
   status: MatchStatusColumn;
+}
+
+export interface MatchVetoes {
+  action: string;
+  map: string;
+  match_id: string;
+  season_id: string | null;
+  side: number | null;
+  step: number;
+  team_id: string | null;
 }
 
 export interface Media {
@@ -423,6 +486,38 @@ export interface PlatformSync {
    * A platform answered 429 with a Retry-After: no run before this time.
    */
   not_before: Timestamp | null;
+}
+
+export interface PlayerCareerStats {
+  assists: Generated<number>;
+  clutch_attempts: Generated<number>;
+  clutch_wins: Generated<number>;
+  damage: Generated<number>;
+  damage_rounds: Generated<number>;
+  deaths: Generated<number>;
+  entry_attempts: Generated<number>;
+  entry_wins: Generated<number>;
+  first_kills: Generated<number>;
+  flash_successes: Generated<number>;
+  headshot_kills: Generated<number>;
+  headshots: Generated<number>;
+  kast_known_rounds: Generated<number>;
+  kast_rounds: Generated<number>;
+  kills: Generated<number>;
+  kills_2k: Generated<number>;
+  kills_3k: Generated<number>;
+  kills_4k: Generated<number>;
+  kills_5k: Generated<number>;
+  maps: Generated<number>;
+  mvps: Generated<number>;
+  player_id: string;
+  rated_deaths: Generated<number>;
+  rated_kills: Generated<number>;
+  rated_multi_kill_score: Generated<number>;
+  rated_rounds: Generated<number>;
+  rounds: Generated<number>;
+  sniper_kills: Generated<number>;
+  utility_damage: Generated<number>;
 }
 
 export interface PlayerCounts {
@@ -470,10 +565,79 @@ export interface Players {
   visible: Generated<boolean>;
 }
 
+export interface PlayerSeasonMapStats {
+  assists: Generated<number>;
+  clutch_attempts: Generated<number>;
+  clutch_wins: Generated<number>;
+  damage: Generated<number>;
+  damage_rounds: Generated<number>;
+  deaths: Generated<number>;
+  entry_attempts: Generated<number>;
+  entry_wins: Generated<number>;
+  first_kills: Generated<number>;
+  flash_successes: Generated<number>;
+  headshot_kills: Generated<number>;
+  headshots: Generated<number>;
+  kast_known_rounds: Generated<number>;
+  kast_rounds: Generated<number>;
+  kills: Generated<number>;
+  kills_2k: Generated<number>;
+  kills_3k: Generated<number>;
+  kills_4k: Generated<number>;
+  kills_5k: Generated<number>;
+  map: string;
+  maps: Generated<number>;
+  mvps: Generated<number>;
+  player_id: string;
+  rated_deaths: Generated<number>;
+  rated_kills: Generated<number>;
+  rated_multi_kill_score: Generated<number>;
+  rated_rounds: Generated<number>;
+  rounds: Generated<number>;
+  season_id: string;
+  sniper_kills: Generated<number>;
+  team_id: string;
+  utility_damage: Generated<number>;
+}
+
 export interface PlayerSeasons {
   player_id: string;
   season_id: string;
   team_id: string | null;
+}
+
+export interface PlayerSeasonStats {
+  assists: Generated<number>;
+  clutch_attempts: Generated<number>;
+  clutch_wins: Generated<number>;
+  damage: Generated<number>;
+  damage_rounds: Generated<number>;
+  deaths: Generated<number>;
+  entry_attempts: Generated<number>;
+  entry_wins: Generated<number>;
+  first_kills: Generated<number>;
+  flash_successes: Generated<number>;
+  headshot_kills: Generated<number>;
+  headshots: Generated<number>;
+  kast_known_rounds: Generated<number>;
+  kast_rounds: Generated<number>;
+  kills: Generated<number>;
+  kills_2k: Generated<number>;
+  kills_3k: Generated<number>;
+  kills_4k: Generated<number>;
+  kills_5k: Generated<number>;
+  maps: Generated<number>;
+  mvps: Generated<number>;
+  player_id: string;
+  rated_deaths: Generated<number>;
+  rated_kills: Generated<number>;
+  rated_multi_kill_score: Generated<number>;
+  rated_rounds: Generated<number>;
+  rounds: Generated<number>;
+  season_id: string;
+  sniper_kills: Generated<number>;
+  team_id: string;
+  utility_damage: Generated<number>;
 }
 
 export interface RankingItemCounts {
@@ -584,6 +748,19 @@ export interface Teams {
   updated_at: Generated<Timestamp>;
 }
 
+export interface TeamSeasonMapStats {
+  bans: Generated<number>;
+  losses: Generated<number>;
+  map: string;
+  picks: Generated<number>;
+  played: Generated<number>;
+  rounds_against: Generated<number>;
+  rounds_for: Generated<number>;
+  season_id: string;
+  team_id: string;
+  wins: Generated<number>;
+}
+
 export interface TotpCredentials {
   created_at: Generated<Timestamp>;
   /**
@@ -630,13 +807,19 @@ export interface DB {
   match_changes: MatchChanges;
   match_count_moves: MatchCountMoves;
   match_day_counts: MatchDayCounts;
+  match_map_players: MatchMapPlayers;
+  match_maps: MatchMaps;
   match_status_counts: MatchStatusCounts;
+  match_vetoes: MatchVetoes;
   matches: Matches;
   media: Media;
   participants: Participants;
   platform_sync: PlatformSync;
+  player_career_stats: PlayerCareerStats;
   player_counts: PlayerCounts;
   player_elo_history: PlayerEloHistory;
+  player_season_map_stats: PlayerSeasonMapStats;
+  player_season_stats: PlayerSeasonStats;
   player_seasons: PlayerSeasons;
   players: Players;
   ranking_item_counts: RankingItemCounts;
@@ -648,6 +831,7 @@ export interface DB {
   security_settings: SecuritySettings;
   sessions: Sessions;
   team_counts: TeamCounts;
+  team_season_map_stats: TeamSeasonMapStats;
   teams: Teams;
   totp_credentials: TotpCredentials;
   users: Users;

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { pagedResponse } from './paging';
+import { orderParam, pageParam, pageSizeParam, uuidParam } from './query-params';
+
+// The game itself (issue 24): maps, vetoes and player lines of a match, a player's and a
+// team's stats, the player leaderboard, and the staff's replacement of a match's details.
+
+const mapCode = z.string().regex(/^[a-z0-9_]{1,40}$/, { error: 'A map code is lower-case letters, digits and underscores, like de_mirage' });
+const count = z.number().int().min(0, { error: 'Must be 0 or more' });
+const optionalCount = count.nullable();
+
+export const vetoActionSchema = z.enum(['ban', 'pick', 'decider']);
+
+// ---- GET /v1/public/matches/{id}/maps
+export const matchMapPlayerSchema = z.object({
+  player: z.object({ id: z.string(), name: z.string(), picture: z.string().nullable() }).nullable(),
+  nickname: z.string(),
+  team_id: z.string(),
+  kills: z.number().int(),
+  deaths: z.number().int(),
+  assists: z.number().int(),
+  headshots: z.number().int().nullable(),
+  damage: z.number().int().nullable(),
+  adr: z.number().nullable(),
+  hs_pct: z.number().nullable(),
+  kast: z.number().nullable(),
+  rating: z.number().nullable(),
+  mvps: z.number().int().nullable(),
+  kills_2k: z.number().int().nullable(),
+  kills_3k: z.number().int().nullable(),
+  kills_4k: z.number().int().nullable(),
+  kills_5k: z.number().int().nullable(),
+  first_kills: z.number().int().nullable(),
+  entry_attempts: z.number().int().nullable(),
+  entry_wins: z.number().int().nullable(),
+  clutch_attempts: z.number().int().nullable(),
+  clutch_wins: z.number().int().nullable(),
+  utility_damage: z.number().int().nullable(),
+  flash_successes: z.number().int().nullable(),
+  sniper_kills: z.number().int().nullable(),
+});
+
+const sidePair = z.object({ team1: z.number().int(), team2: z.number().int() });
+
+export const matchMapSchema = z.object({
+  number: z.number().int(),
+  map: z.string(),
+  map_name: z.string(),
+  score_team1: z.number().int(),
+  score_team2: z.number().int(),
+  winner_id: z.string().nullable(),
+  picked_by_id: z.string().nullable(),
+  halves: z.object({ team1: z.tuple([z.number().int(), z.number().int()]), team2: z.tuple([z.number().int(), z.number().int()]) }).nullable(),
+  overtime: sidePair.nullable(),
+  source: z.enum(['faceit', 'leaguespot', 'manual']),
+  players: z.array(matchMapPlayerSchema),
+});
+
+export const matchMapsResponse = z.object({
+  maps: z.array(matchMapSchema),
+  vetoes: z.array(z.object({ step: z.number().int(), team_id: z.string().nullable(), action: vetoActionSchema, map: z.string() })),
+});
+export type MatchMapsResponse = z.infer<typeof matchMapsResponse>;
+
+// ---- GET /v1/public/players/{id}/stats?season_id=
+export const playerStatsInput = z.object({ id: uuidParam, season_id: uuidParam.optional() });
+
+export const statTotalsSchema = z.object({
+  maps: z.number().int(),
+  rounds: z.number().int(),
+  kills: z.number().int(),
+  deaths: z.number().int(),
+  assists: z.number().int(),
+  kd: z.number(),
+  adr: z.number().nullable(),
+  hs_pct: z.number().nullable(),
+  kast: z.number().nullable(),
+  rating: z.number().nullable(),
+});
+
+export const playerStatsResponse = z.object({
+  totals: statTotalsSchema,
+  by_map: z.array(statTotalsSchema.extend({ map: z.string(), map_name: z.string() })),
+  recent: z.array(
+    z.object({
+      match_id: z.string(),
+      date: z.string().nullable(),
+      opponent: z.object({ id: z.string(), name: z.string() }),
+      maps: z.number().int(),
+      kills: z.number().int(),
+      deaths: z.number().int(),
+      adr: z.number().nullable(),
+      rating: z.number().nullable(),
+    }),
+  ),
+});
+export type PlayerStatsResponse = z.infer<typeof playerStatsResponse>;
+
+// ---- GET /v1/public/teams/{id}/maps?season_id=
+export const teamMapsInput = z.object({ id: uuidParam, season_id: uuidParam.optional() });
+export const teamMapsResponse = z.object({
+  results: z.array(
+    z.object({
+      map: z.string(),
+      map_name: z.string(),
+      played: z.number().int(),
+      wins: z.number().int(),
+      losses: z.number().int(),
+      round_diff: z.number().int(),
+      picks: z.number().int(),
+      bans: z.number().int(),
+    }),
+  ),
+});
+
+// ---- GET /v1/public/stats/players?season_id=&team_id=&map=&min_maps=&sort=&order=&page=&page_size=
+export const PLAYER_LEADERBOARD_SORTS = ['rating', 'adr', 'kd', 'plus_minus', 'hs_pct', 'kills', 'maps', 'clutch_wins', 'first_kills'] as const;
+export const playerLeaderboardInput = z.object({
+  season_id: uuidParam.optional(),
+  team_id: uuidParam.optional(),
+  map: mapCode.optional(),
+  min_maps: z.coerce.number().int().min(0).max(1000).default(5),
+  sort: z.enum(PLAYER_LEADERBOARD_SORTS, { error: `sort must be one of ${PLAYER_LEADERBOARD_SORTS.join(', ')}` }).default('rating'),
+  order: orderParam.default('desc'),
+  page: pageParam,
+  page_size: pageSizeParam(25),
+});
+export type PlayerLeaderboardInput = z.infer<typeof playerLeaderboardInput>;
+export const playerLeaderboardRow = statTotalsSchema.extend({
+  player: z.object({ id: z.string(), name: z.string(), picture: z.string().nullable() }),
+  team: z.object({ id: z.string(), name: z.string() }),
+  plus_minus: z.number().int(),
+  clutch_wins: z.number().int(),
+  first_kills: z.number().int(),
+});
+export const playerLeaderboardResponse = pagedResponse(playerLeaderboardRow);
+
+// ---- PUT /v1/matches/{id}/maps/ (staff): replaces maps, vetoes and lines in one transaction
+export const matchMapLineInput = z.object({
+  side: z.union([z.literal(1), z.literal(2)]),
+  player_id: uuidParam.nullable().default(null),
+  nickname: z.string().trim().min(1).max(100),
+  platform_player_id: z.string().trim().min(1).max(100).nullable().default(null),
+  kills: count,
+  deaths: count,
+  assists: count,
+  headshots: optionalCount.default(null),
+  damage: optionalCount.default(null),
+  mvps: optionalCount.default(null),
+  kills_2k: optionalCount.default(null),
+  kills_3k: optionalCount.default(null),
+  kills_4k: optionalCount.default(null),
+  kills_5k: optionalCount.default(null),
+  first_kills: optionalCount.default(null),
+  entry_attempts: optionalCount.default(null),
+  entry_wins: optionalCount.default(null),
+  clutch_attempts: optionalCount.default(null),
+  clutch_wins: optionalCount.default(null),
+  utility_damage: optionalCount.default(null),
+  flash_successes: optionalCount.default(null),
+  sniper_kills: optionalCount.default(null),
+  kast_rounds: optionalCount.default(null),
+});
+export type MatchMapLineInput = z.infer<typeof matchMapLineInput>;
+
+export const replaceMatchMapsInput = z.object({
+  id: uuidParam,
+  maps: z
+    .array(
+      z.object({
+        map: mapCode,
+        score_team1: count,
+        score_team2: count,
+        picked_by_side: z.union([z.literal(1), z.literal(2)]).nullable().default(null),
+        halves: z.object({ team1: z.tuple([count, count]), team2: z.tuple([count, count]) }).nullable().default(null),
+        overtime: z.object({ team1: count, team2: count }).nullable().default(null),
+        players: z.array(matchMapLineInput).max(20),
+      }),
+    )
+    .max(9),
+  vetoes: z
+    .array(z.object({ side: z.union([z.literal(1), z.literal(2)]).nullable(), action: vetoActionSchema, map: mapCode }))
+    .max(20)
+    .default([]),
+});
+export type ReplaceMatchMapsInput = z.infer<typeof replaceMatchMapsInput>;

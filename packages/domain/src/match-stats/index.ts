@@ -1,0 +1,4 @@
+export * from './map-names';
+export * from './rating';
+export * from './validation';
+export * from './faceit';

@@ -1,0 +1,34 @@
+/**
+ * Display names of CS2 map codes: the active duty pool and the maps leagues still play.
+ * Any other code shows as itself without its `de_`/`cs_` prefix, capitalised.
+ */
+const MAP_NAMES: Readonly<Record<string, string>> = {
+  de_ancient: 'Ancient',
+  de_anubis: 'Anubis',
+  de_dust2: 'Dust II',
+  de_inferno: 'Inferno',
+  de_mirage: 'Mirage',
+  de_nuke: 'Nuke',
+  de_overpass: 'Overpass',
+  de_train: 'Train',
+  de_vertigo: 'Vertigo',
+  de_cache: 'Cache',
+  de_cobblestone: 'Cobblestone',
+  de_tuscan: 'Tuscan',
+  de_basalt: 'Basalt',
+  de_edin: 'Edin',
+  de_palais: 'Palais',
+  de_whistle: 'Whistle',
+  cs_office: 'Office',
+  cs_italy: 'Italy',
+};
+
+export function mapDisplayName(code: string): string {
+  const known = MAP_NAMES[code];
+  if (known) return known;
+  const bare = code.replace(/^(de|cs|ar|aim)_/, '').replace(/_/g, ' ');
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+}
+
+/** A map code as stored: lower case letters, digits and underscores (migration 0096's check). */
+export const MAP_CODE_PATTERN = /^[a-z0-9_]{1,40}$/;
