@@ -1,5 +1,6 @@
 // Bundles the server (and the CLI) into dist/ with our workspace packages inlined and
 // third-party packages left to node_modules (each is also a dependency of this package).
+import { copyFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 await build({
@@ -22,3 +23,7 @@ await build({
   ],
   logLevel: 'warning',
 });
+
+// The GROQ worker thread's module is loaded by file name (features/content/query-pool.ts), not
+// bundled: it imports only groq-js, which dist/ finds in node_modules like every other package.
+await copyFile('src/features/content/groq-worker.mjs', 'dist/groq-worker.mjs');

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { DATA_CHANGED_CHANNEL, readDataVersion, type DatabaseHandle } from '@campus-elo/db';
 import { registerContentRoutes } from './features/content/routes';
+import { checkWebhookSecretsFirst } from './features/webhooks/router';
 import { registerFeedRoutes } from './features/feeds/routes';
 import { notificationSource } from './features/live/notifications';
 import { registerLiveRoutes } from './features/live/routes';
@@ -18,6 +19,7 @@ import { BODY_LIMIT, limitTrpcBodies } from './http/body-limits';
 import { registerCaching } from './http/caching';
 import { registerCors } from './http/cors';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/error-handler';
+import { limitJsonDepth, limitTrpcJsonDepth } from './http/json-depth';
 import { restErrorResponse, toTrpcError } from './http/errors';
 import { requestInfo } from './http/request-info';
 import { restEndpoints } from './http/rest-endpoints';
@@ -89,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerErrorHandler(app);
   if (config.seed === 'demo' && options.logger !== false) logRequestsInOneLine(app);
+  limitJsonDepth(app);
+  checkWebhookSecretsFirst(app, config);
   // The cache's hook comes first: a hit carries the security headers it kept (response-cache.ts).
   if (responseCache && options.listen) await startResponseCache(app, responseCache, options.listen, db);
   registerSecurityHeaders(app, config);
@@ -117,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(async (trpc) => {
     limitTrpcBodies(trpc, appRouter);
+    limitTrpcJsonDepth(trpc);
     await trpc.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {

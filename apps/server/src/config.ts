@@ -37,6 +37,10 @@ const configSchema = z.object({
   SANITY_DATASET: z.preprocess(emptyAsUndefined, z.string().default('production')),
   SANITY_API_VERSION: z.preprocess(emptyAsUndefined, z.string().default('2025-08-13')),
   CONTENT_DATASET: optionalText,
+  /** Bearer token that lets a caller of the local content endpoint read drafts (perspective=raw). */
+  CONTENT_READ_TOKEN: optionalText,
+  /** Time limit for one GROQ query that is not one of the site's own (features/content). */
+  CONTENT_QUERY_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(60_000).default(2_000)),
   WEB_DIST: optionalText,
   /** 'off' turns the response cache of public reads off (the bench's second pass). */
   RESPONSE_CACHE: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
@@ -85,6 +89,8 @@ export interface Config {
   sanity: { projectId: string | undefined; dataset: string; apiVersion: string };
   /** NDJSON file of posts for the local content endpoint; defaults to the demo dataset. */
   contentDataset: string | undefined;
+  /** The local content endpoint: the token that shows drafts (unset: nobody sees them), and the time limit of a query off the main thread. */
+  content: { readToken: string | undefined; queryTimeoutMs: number };
   webDist: string | undefined;
   /** Anonymous public reads answered from memory, at most maxBytes of them (http/response-cache.ts). */
   responseCache: { enabled: boolean; maxBytes: number };
@@ -127,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobStaleAfterMs: c.JOB_STALE_AFTER_SECONDS * 1000,
     sanity: { projectId: c.SANITY_PROJECT_ID, dataset: c.SANITY_DATASET, apiVersion: c.SANITY_API_VERSION },
     contentDataset: c.CONTENT_DATASET,
+    content: { readToken: c.CONTENT_READ_TOKEN, queryTimeoutMs: c.CONTENT_QUERY_TIMEOUT_MS },
     webDist: c.WEB_DIST,
     responseCache: { enabled: c.RESPONSE_CACHE === 'on', maxBytes: Math.round(c.RESPONSE_CACHE_MAX_MB * 1024 * 1024) },
     http: {

@@ -16,6 +16,8 @@ import {
   newsPagePostsQuery,
   // The web app's own queries: the point is that exactly these run here as they would on Sanity.
 } from '@campus-elo/api-contract';
+import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
+import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { defaultContentDatasetPath, parseNdjson } from './dataset';
 import { registerContentRoutes } from './routes';
@@ -269,5 +271,112 @@ describe('local content endpoint over a dataset file of its own', () => {
   it('is not served when a real Sanity project is configured', async () => {
     app = await contentApp({ SANITY_PROJECT_ID: 'abc123' });
     expect((await app.inject({ method: 'GET', url: getUrl('*') })).statusCode).toBe(404);
+  });
+});
+
+describe('queries that are not the site’s own', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'silent' }), logger: false });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const get = async (query: string, params?: Record<string, unknown>) => {
+    const response = await app.inject({ method: 'GET', url: getUrl(query, params) });
+    return { status: response.statusCode, body: response.json() };
+  };
+  /** `[1, 2, …, n]` */
+  const numbers = (n: number) => `[${Array.from({ length: n }, (_, i) => i + 1).join(',')}]`;
+
+  it('refuses the probe’s nested dataset scans with 400 and a reason, before running them', async () => {
+    const sixDeep = 'count(*[count(*[count(*[count(*[count(*[count(*[]) > 0]) > 0]) > 0]) > 0]) > 0])';
+    const threeDeep = '*[]{"a":*[]{"b":*[]}}';
+    for (const query of [sixDeep, threeDeep]) {
+      const { status, body } = await get(query);
+      expect(status).toBe(400);
+      expect(body.error).toMatchObject({ type: 'queryRefused', description: expect.stringMatching(/^Query refused: it scans the dataset \d levels deep/) });
+    }
+  });
+
+  it('stops a query that runs too long with 503, while /healthz answers meanwhile', async () => {
+    // Six nested filters over a literal array: no dataset scan to refuse, 40^6 evaluations to run.
+    const slowQuery = `count(${numbers(40)}[count(${numbers(40)}[count(${numbers(40)}[count(${numbers(40)}[count(${numbers(40)}[count(${numbers(40)}[true]) > 0]) > 0]) > 0]) > 0]) > 0])`;
+    let slowAnswered = false;
+    const slow = get(slowQuery).finally(() => (slowAnswered = true));
+    const health = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(slowAnswered).toBe(false);
+    const { status, body } = await slow;
+    expect(status).toBe(503);
+    expect(body.error).toMatchObject({ type: 'queryTimeout', description: 'The query took longer than 2000 ms and was stopped' });
+    // The thread was replaced: the next query runs.
+    expect(await get('count(*[_type == "post"])')).toMatchObject({ body: { result: 12 } });
+  });
+
+  it('answers a Sanity client’s usual queries off the main thread: related posts, counts, references, parameters', async () => {
+    const related = await get('*[_type == "post"] | order(publishedAt desc) [0...3] {title, "related": *[_type == "post" && _id != ^._id][0...2]{title}, "image": image.asset->url}');
+    expect(related.status).toBe(200);
+    expect(related.body.result).toHaveLength(3);
+    expect(related.body.result[0].related).toHaveLength(2);
+    const counted = await get('{"posts": count(*[_type == "post"]), "assets": count(*[_type == "sanity.imageAsset"])}');
+    expect(counted.body.result.posts).toBe(12);
+    const bySlug = await get('*[_type == "post" && slug.current == $slug][0]{title}', { slug: 'how-elo-rankings-work' });
+    expect(bySlug.body.result).toEqual({ title: 'How our Elo rankings work' });
+  });
+});
+
+describe('limits of the local endpoint over a dataset file of its own', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'content-limits-'));
+  const file = join(folder, 'posts.ndjson');
+  const TOKEN = 'content-read-token';
+  const doc = (id: string, extra: Record<string, unknown> = {}) => JSON.stringify({ _id: id, _type: 'post', title: id, slug: { current: id }, ...extra });
+  let app: FastifyInstance | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('refuses an answer larger than 2 MB with 400', async () => {
+    const padding = 'x'.repeat(5_000);
+    writeFileSync(file, `${Array.from({ length: 30 }, (_, i) => doc(`post-${i}`, { padding })).join('\n')}\n`);
+    app = await contentApp({ CONTENT_DATASET: file });
+    // Two levels of scans are allowed, but 30 × 30 documents of 5 KB are about 4.5 MB.
+    const response = await app.inject({ method: 'GET', url: getUrl('*[]{"all": *[]}') });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ type: 'queryRefused', description: expect.stringMatching(/^Query refused: its answer of \d+ bytes is larger than 2097152 bytes$/) });
+    // One level is well under it.
+    expect((await app.inject({ method: 'GET', url: getUrl('count(*)') })).json().result).toBe(30);
+  });
+
+  it('shows drafts only to a caller with CONTENT_READ_TOKEN: perspective=raw without it answers the published documents, a wrong token 401', async () => {
+    writeFileSync(file, `${doc('post-a')}\n${doc('drafts.post-a', { title: 'unpublished edit' })}\n${doc('drafts.post-b')}\n`);
+    app = await contentApp({ CONTENT_DATASET: file, CONTENT_READ_TOKEN: TOKEN });
+    const ids = async (headers: Record<string, string>, query = '*[]._id') => {
+      const response = await app!.inject({ method: 'GET', url: `${getUrl(query)}&perspective=raw`, headers });
+      return { status: response.statusCode, body: response.json() };
+    };
+    expect(await ids({})).toMatchObject({ status: 200, body: { result: ['post-a'] } });
+    // The same through the worker's path and the in-process one (a site query).
+    expect((await ids({}, homePostsQuery)).body.result.map((post: { _id: string }) => post._id)).toEqual(['post-a']);
+    expect((await ids({ authorization: `Bearer ${TOKEN}` })).body.result.sort()).toEqual(['drafts.post-a', 'drafts.post-b', 'post-a']);
+    expect(await ids({ authorization: 'Bearer guessed' })).toMatchObject({ status: 401, body: { error: { type: 'httpUnauthorized' } } });
+
+    const post = await app.inject({ method: 'POST', url: QUERY_PATH, payload: { query: '*[]._id', perspective: 'raw' } });
+    expect(post.json().result).toEqual(['post-a']);
+  });
+
+  it('never shows drafts while no CONTENT_READ_TOKEN is set', async () => {
+    writeFileSync(file, `${doc('post-a')}\n${doc('drafts.post-b')}\n`);
+    app = await contentApp({ CONTENT_DATASET: file });
+    const response = await app.inject({ method: 'GET', url: `${getUrl('*[]._id')}&perspective=raw`, headers: { authorization: 'Bearer anything' } });
+    expect(response.statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: `${getUrl('*[]._id')}&perspective=raw` })).json().result).toEqual(['post-a']);
   });
 });

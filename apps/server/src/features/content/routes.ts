@@ -6,8 +6,11 @@ import { withAbsoluteContentImages } from '../../http/absolute-urls';
 import { siteOrigin } from '../pages/site-origin';
 import type { AppDeps } from '../../trpc';
 import { openContentDataset, resolveContentDatasetPath, type ContentDataset } from './dataset';
-import { ContentQueryError, documentsForPerspective, runGroq, type QueryErrorBody } from './groq';
-import { LOCAL_CONTENT_PROJECT_ID } from '@campus-elo/api-contract';
+import { articleBySlugQuery, homePostsQuery, LOCAL_CONTENT_PROJECT_ID, newsPagePostsQuery } from '@campus-elo/api-contract';
+import { sameSecret } from '../../lib/same-secret';
+import { ContentQueryError, documentsForPerspective, parseGroq, runGroq, type QueryErrorBody } from './groq';
+import { refuseCostlyQuery } from './query-cost';
+import { createQueryPool } from './query-pool';
 
 /** The project id @sanity/client is given when it talks to this server (see apps/web/src/lib/sanity.ts). */
 
@@ -35,6 +38,12 @@ interface QueryInput {
   perspective: unknown;
   returnQuery: unknown;
 }
+
+/**
+ * The web app's own queries: their cost is known (one pass over the dataset), so they run on
+ * the main thread at once; any other query is checked and run off it (query-pool.ts).
+ */
+const SITE_QUERIES = new Set([homePostsQuery, newsPagePostsQuery, articleBySlugQuery]);
 
 const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -67,14 +76,30 @@ function parametersFromBody(body: unknown): Omit<QueryInput, 'returnQuery'> {
 }
 
 /**
+ * Whether the caller may read drafts: as on Sanity, only with a token (`Authorization: Bearer
+ * CONTENT_READ_TOKEN`). No token reads the published documents; a wrong one is refused.
+ */
+function mayReadDrafts(authorization: string | undefined, readToken: string | undefined): boolean {
+  if (authorization === undefined) return false;
+  const token = /^Bearer (.+)$/i.exec(authorization)?.[1];
+  if (!readToken || !token || !sameSecret(token, readToken)) {
+    throw new ContentQueryError({ error: { description: 'Unauthorized - the token is not valid for this dataset', type: 'httpUnauthorized' } }, 401);
+  }
+  return true;
+}
+
+/**
  * The local stand-in for Sanity's query API: the same path, parameters and answer envelope,
  * so @sanity/client and the same GROQ work against it. Only registered when no real Sanity
- * project is configured.
+ * project is configured. Queries other than the site's own run on a worker thread with a time,
+ * memory and answer-size limit, after a check of their nesting (docs/decisions/0075-groq-off-the-main-thread.md).
  */
 export async function registerContentRoutes(app: FastifyInstance, { config }: Pick<AppDeps, 'config'>): Promise<void> {
   if (config.sanity.projectId) return;
   const datasetFile = resolveContentDatasetPath(config.contentDataset);
   const dataset = openContentDataset(datasetFile, (message) => app.log.warn(message));
+  const pool = createQueryPool(config.content.queryTimeoutMs);
+  app.addHook('onClose', () => pool.close());
 
   /** Answers in Sanity's envelope; reading the input may throw a ContentQueryError (400) too. */
   async function answerQuery(req: FastifyRequest, reply: FastifyReply, route: QueryRouteParams, readInput: () => QueryInput) {
@@ -89,16 +114,24 @@ export async function registerContentRoutes(app: FastifyInstance, { config }: Pi
       const input = readInput();
       if (typeof input.query !== 'string' || input.query.trim() === '') throw badRequest('The query parameter "query" is required');
       const perspective = typeof input.perspective === 'string' ? input.perspective : undefined;
-      const documents = documentsForPerspective(await dataset.documents(), perspective);
-      // Absolute picture URLs, as Sanity's CDN gives, so other sites can show them.
-      const result = withAbsoluteContentImages(
-        await runGroq(documents, input.query, input.params, { projectId: LOCAL_CONTENT_PROJECT_ID, dataset: route.dataset }),
-        siteOrigin(config, req),
-      );
-      const ms = Math.round(performance.now() - started);
-      return reply.send(input.returnQuery === 'false' ? { result, ms } : { query: input.query, result, ms });
+      const documents = documentsForPerspective(await dataset.documents(), perspective, mayReadDrafts(req.headers.authorization, config.content.readToken));
+      const sanity = { projectId: LOCAL_CONTENT_PROJECT_ID, dataset: route.dataset };
+      const envelope = (result: string) => {
+        const ms = Math.round(performance.now() - started);
+        const query = input.returnQuery === 'false' ? '' : `"query":${JSON.stringify(input.query)},`;
+        return `{${query}"result":${result},"ms":${ms}}`;
+      };
+      if (SITE_QUERIES.has(input.query)) {
+        const result = await runGroq(documents, input.query, input.params, sanity);
+        // Absolute picture URLs, as Sanity's CDN gives, so other sites can show them.
+        const absolute = withAbsoluteContentImages(result, siteOrigin(config, req));
+        return reply.type('application/json; charset=utf-8').send(envelope(JSON.stringify(absolute) ?? 'null'));
+      }
+      refuseCostlyQuery(parseGroq(input.query, input.params), input.query);
+      const result = await pool.run({ query: input.query, params: input.params, documents, sanity });
+      return reply.type('application/json; charset=utf-8').send(envelope(JSON.stringify(withAbsoluteContentImages(JSON.parse(result), siteOrigin(config, req)))));
     } catch (error) {
-      if (error instanceof ContentQueryError) return reply.code(400).send(error.body satisfies QueryErrorBody);
+      if (error instanceof ContentQueryError) return reply.code(error.status).send(error.body satisfies QueryErrorBody);
       throw error;
     }
   }

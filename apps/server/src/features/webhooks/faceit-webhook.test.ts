@@ -165,6 +165,22 @@ describe('POST /v1/webhooks/faceit', () => {
     expect(await jobCount()).toBe(jobsBefore);
   });
 
+  it('checks the secret before reading the body: without it, a malformed or oversized body answers 401 on both doors', async () => {
+    const send = (url: string, headers: Record<string, string>, payload: string) =>
+      app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload });
+    const malformed = '{"event":';
+    const oversized = JSON.stringify({ ...sample, pad: 'x'.repeat(200 * 1024) });
+    for (const url of ['/v1/webhooks/faceit', '/trpc/webhooks.faceit', '/trpc/auth.signOut,webhooks.faceit?batch=1']) {
+      for (const payload of [malformed, oversized]) {
+        const response = await send(url, { 'x-webhook-secret': 'wrong' }, payload);
+        expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 401, body: { error: 'Missing or wrong webhook secret' } });
+      }
+    }
+    // With the secret, the same bodies are read and judged.
+    expect((await send('/v1/webhooks/faceit', { 'x-webhook-secret': SECRET }, malformed)).statusCode).toBe(400);
+    expect((await send('/v1/webhooks/faceit', { 'x-webhook-secret': SECRET }, oversized)).statusCode).toBe(413);
+  });
+
   it('answers 400 to a malformed delivery', async () => {
     const headers = { 'x-webhook-secret': SECRET };
     expect(await post({ event: 'match_status_finished', event_id: 'x' }, headers)).toMatchObject({ status: 400 });

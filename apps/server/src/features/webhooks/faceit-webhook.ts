@@ -1,21 +1,15 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { FACEIT_MATCH_EVENTS, updateMatchesInput, type FaceitWebhookDelivery, type FaceitWebhookOutput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { DomainError, upstreamFailed } from '../../lib/errors';
+import { sameSecret } from '../../lib/same-secret';
 import { describeFailure } from '../imports/platforms/http';
 import { updateMatches } from '../imports/update-matches';
 import type { JobQueue } from '../jobs/queue';
 
 /** How long a handled event id is remembered; FACEIT stops redelivering long before. */
 const EVENT_RETENTION_DAYS = 7;
-
-/** Compared as SHA-256 digests: equal lengths, so timingSafeEqual never tells the length apart. */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 /** Refuses a delivery whose secret header is missing or wrong, or any delivery while no secret is configured. */
 export function checkFaceitWebhookSecret(config: Config, headers: Record<string, string | string[] | undefined>): void {

@@ -1,6 +1,29 @@
 import { faceitWebhookDelivery, faceitWebhookOutput } from '@campus-elo/api-contract';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
 import { publicProcedure, router } from '../../trpc';
 import { checkFaceitWebhookSecret, handleFaceitWebhook } from './faceit-webhook';
+
+/** The webhook's two doors: its REST path (under /v1) and its procedure on /trpc, alone or in a batch. */
+const FACEIT_WEBHOOK_PATH = '/webhooks/faceit';
+const FACEIT_WEBHOOK_PROCEDURE = 'webhooks.faceit';
+
+function isFaceitWebhookRoute(routeUrl: string | undefined, params: unknown): boolean {
+  if (routeUrl === `/v1${FACEIT_WEBHOOK_PATH}`) return true;
+  const path = (params as { path?: unknown } | undefined)?.path;
+  return routeUrl === '/trpc/:path' && typeof path === 'string' && path.split(',').includes(FACEIT_WEBHOOK_PROCEDURE);
+}
+
+/**
+ * Checks the webhook's secret as soon as the request is routed, before its body is read or
+ * parsed: a caller without it gets 401 and the server does nothing with what it sent, however
+ * large or malformed. The procedure's own check below stays for calls that do not come over HTTP.
+ */
+export function checkWebhookSecretsFirst(app: FastifyInstance, config: Config): void {
+  app.addHook('onRequest', async (req) => {
+    if (isFaceitWebhookRoute(req.routeOptions.url, req.params)) checkFaceitWebhookSecret(config, req.headers);
+  });
+}
 
 /** Deliveries from the match platforms, authenticated by a shared secret rather than a session. */
 export const webhooksRouter = router({
@@ -8,7 +31,7 @@ export const webhooksRouter = router({
     .meta({
       rest: {
         method: 'POST',
-        path: '/webhooks/faceit',
+        path: FACEIT_WEBHOOK_PATH,
         summary: 'A FACEIT webhook delivery',
         description:
           'The shared secret (FACEIT_WEBHOOK_SECRET) in the header FACEIT_WEBHOOK_HEADER (default X-Webhook-Secret). ' +
