@@ -10,13 +10,13 @@ const DAY = 86_400;
  * of a championship called `name` are imported as scheduled, then the fake reports each
  * finished, answering `delayMs` late.
  * The first `failing` answer 404 (at once), so failed items show up early. Answers the
- * failing matches' Faceit ids; start the job with `{platform: 'faceit'}`.
+ * failing matches' Faceit ids and the names a job gives them; start the job with `{platform: 'faceit'}`.
  */
 export async function importSlowMatches(
   call: StaffCall,
   faceit: FakeFaceit,
   options: { name: string; count: number; delayMs: number; failing?: number },
-): Promise<{ failingIds: string[] }> {
+): Promise<{ failingIds: string[]; failingNames: string[] }> {
   const slug = options.name.toLowerCase().replace(/\W+/g, '-');
   const start = Math.floor(Date.now() / 1000) - 30 * DAY;
   const spec = (i: number, status: 'SCHEDULED' | 'FINISHED') =>
@@ -43,5 +43,7 @@ export async function importSlowMatches(
   const failingIds = indexes.slice(0, options.failing ?? 0).map((i) => spec(i, 'SCHEDULED').match_id);
   for (const id of failingIds) faceit.fault({ path: `/matches/${id}`, status: 404 });
   faceit.fault({ path: /^\/matches\//, delayMs: options.delayMs });
-  return { failingIds };
+  // How a job names a failed match: by the teams that played it.
+  const failingNames = indexes.slice(0, options.failing ?? 0).map((i) => `${options.name} Team ${i % 4} vs ${options.name} Team ${(i + 1) % 4} (Faceit)`);
+  return { failingIds, failingNames };
 }

@@ -29,6 +29,11 @@ beforeAll(async () => {
       { id: id(12), name: 'Beta', elo: 1100 },
     ])
     .execute();
+  // A team counts in a season when it plays one of its matches (packages/domain, season-place).
+  await database.db
+    .insertInto('matches')
+    .values({ platform: 'manual', external_id: id(21), team1_id: id(11), team2_id: id(12), season_id: id(1), status: 'scheduled', date: new Date('2026-09-01T18:00:00Z') })
+    .execute();
 });
 afterAll(async () => {
   await app?.close();

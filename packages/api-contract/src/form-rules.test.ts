@@ -39,7 +39,6 @@ describe('form rules', () => {
     ['team name', (text) => teamEditFields.safeParse({ name: text, elo: 1000 }), 'name'],
     ['school name', (text) => teamEditFields.safeParse({ name: 'Owls', school_name: text, elo: 1000 }), 'school_name'],
     ['player name', (text) => playerEditFields.safeParse({ ...player, name: text }), 'name'],
-    ['Steam id', (text) => playerEditFields.safeParse({ ...player, steam_id: text }), 'steam_id'],
     ['Faceit id', (text) => playerEditFields.safeParse({ ...player, faceit_id: text }), 'faceit_id'],
     ['season name', (text) => seasonCreateInput.safeParse({ name: text, start_date: '2026-01-01', end_date: '2026-02-01' }), 'name'],
     ['competition name', (text) => competitionUpdateInput.safeParse({ id: ID, name: text }), 'name'],

@@ -99,6 +99,8 @@ async function insertLeague(): Promise<void> {
   await t.db.insertInto('event_bracket_matches').values({ id: 1, event_id: id(51), match_id: id(31), data: JSON.stringify({ number: 1 }) }).execute();
 }
 
+/** The game's details (issue 24): none in this league, but cleared and restored with the rest. */
+const MAP_ROWS = { match_maps: 0, match_vetoes: 0, match_map_players: 0 };
 const EVENT_ROWS = { events: 1, event_teams: 2, event_bracket_stages: 0, event_bracket_groups: 0, event_bracket_rounds: 0, event_bracket_matches: 1, event_bracket_match_games: 0 };
 
 const dumpAll = () => dumpTables(t.db, [...CLEARED_TABLES, ...KEPT_TABLES]);
@@ -161,14 +163,14 @@ describe('clear database', () => {
         id: answer.backup_id,
         reason: 'clear-database',
         created_by: 'owner@tools.test',
-        rows: { teams: 2, players: 3, player_seasons: 1, participants: 1, matches: 2, rankings: 1, ranking_items: 2, elo_adjustments: 0, player_elo_history: 0, ...EVENT_ROWS },
+        rows: { teams: 2, players: 3, player_seasons: 1, participants: 1, matches: 2, rankings: 1, ranking_items: 2, elo_adjustments: 0, player_elo_history: 0, ...MAP_ROWS, ...EVENT_ROWS },
       }),
     ]);
     const audit = await t.db.selectFrom('audit_log').select(['action', 'entity_ids']).execute();
     expect(audit).toEqual([{ action: 'clear', entity_ids: [answer.backup_id] }]);
 
     const restored = await owner.restore({ id: answer.backup_id });
-    expect(restored.restored).toEqual({ teams: 2, players: 3, player_seasons: 1, participants: 1, matches: 2, rankings: 1, ranking_items: 2, elo_adjustments: 0, player_elo_history: 0, ...EVENT_ROWS });
+    expect(restored.restored).toEqual({ teams: 2, players: 3, player_seasons: 1, participants: 1, matches: 2, rankings: 1, ranking_items: 2, elo_adjustments: 0, player_elo_history: 0, ...MAP_ROWS, ...EVENT_ROWS });
     expect(restored.previous_backup_id).toBeNull();
     expect(await dumpAll()).toEqual(before);
     // The identity sequences moved past the restored ids.
@@ -228,6 +230,9 @@ describe('clear database', () => {
     const demo = await createTestDatabase();
     try {
       await seedDatabase(demo.db, { kind: 'demo' }, () => {});
+      // Leagues seeded before the demo drew every logo stored the text 'undefined' for a missing one.
+      const first = await demo.db.selectFrom('teams').select('id').orderBy('name').limit(1).executeTakeFirstOrThrow();
+      await demo.db.updateTable('teams').set({ picture: 'undefined' }).where('id', '=', first.id).execute();
       const backup = parseBackupFile(JSON.parse((await backupJsonText(demo.db, await writeBackup(demo.db, 'test', null))).text));
       expect(backup.tables.teams.map((team) => team.picture)).toContain('undefined');
     } finally {

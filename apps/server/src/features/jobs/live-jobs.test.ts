@@ -15,7 +15,7 @@ let t: StaffTestApp;
 let queue: JobQueue;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let headers: Record<string, string>;
-let failingIds: string[];
+let failingNames: string[];
 
 const call: StaffCall = async (method, path, body) => {
   const response = await app.inject({ method, url: path, headers, payload: body as object | undefined });
@@ -61,7 +61,7 @@ afterEach(() => faceit.clearFaults());
 
 describe('a running job', () => {
   it('moves its progress item by item and lists failed items before it ends', async () => {
-    ({ failingIds } = await importSlowMatches(call, faceit, { name: 'Progress Cup', count: COUNT, delayMs: 250, failing: 2 }));
+    ({ failingNames } = await importSlowMatches(call, faceit, { name: 'Progress Cup', count: COUNT, delayMs: 250, failing: 2 }));
     const id = await startUpdate();
     const seen = await follow(id);
     const running = seen.filter((job) => job.state === 'running');
@@ -69,13 +69,13 @@ describe('a running job', () => {
     // Seen part-way: some matches done, not all, and the early failures already listed.
     expect(running.some((job) => job.progress.done > 0 && job.progress.done < COUNT)).toBe(true);
     const failedEarly = running.find((job) => job.errors.length > 0 && job.progress.done < COUNT);
-    expect(failedEarly?.errors[0]).toEqual({ item: `Match ${failingIds[0]} (faceit)`, reason: expect.stringContaining('404') });
+    expect(failedEarly?.errors[0]).toEqual({ item: failingNames[0], reason: expect.stringContaining('404') });
     const done = seen.map((job) => job.progress.done);
     expect(done).toEqual([...done].sort((a, b) => a - b));
 
     const final = seen.at(-1);
     expect(final).toMatchObject({ state: 'done', progress: { done: COUNT, total: COUNT, errors: 2 }, cancel_requested_at: null });
-    expect(final.errors.map((error: { item: string }) => error.item)).toEqual(failingIds.map((external) => `Match ${external} (faceit)`));
+    expect(final.errors.map((error: { item: string }) => error.item)).toEqual(failingNames);
     expect(final.result).toMatchObject({ updated_count: COUNT - 2, error_count: 2, total_processed: COUNT });
   });
 
