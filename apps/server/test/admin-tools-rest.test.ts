@@ -29,10 +29,11 @@ beforeAll(async () => {
       { id: id(12), name: 'Beta', elo: 1100 },
     ])
     .execute();
-  // A team counts in a season when it plays one of its matches (packages/domain, season-place).
+  // A team counts in a season when it entered one of its competitions (packages/domain, season-place).
+  await database.db.insertInto('competitions').values({ id: id(31), name: 'Fall Cup', platform: 'faceit', external_id: 'fall-cup', season_id: id(1) }).execute();
   await database.db
-    .insertInto('matches')
-    .values({ platform: 'manual', external_id: id(21), team1_id: id(11), team2_id: id(12), season_id: id(1), status: 'scheduled', date: new Date('2026-09-01T18:00:00Z') })
+    .insertInto('participants')
+    .values([id(11), id(12)].map((team_id, i) => ({ team_id, competition_id: id(31), season_id: id(1), platform: 'faceit', platform_team_id: `fa-${i}`, platform_name: `Team ${i}` })))
     .execute();
 });
 afterAll(async () => {
@@ -122,7 +123,7 @@ describe('admin tools over REST', () => {
     expect(merged.statusCode).toBe(200);
     expect(merged.json()).toEqual({
       message: 'Merged Beta into Alpha',
-      merged_data: { players_moved: 0, participants_merged: 0, matches_updated: 0, matches_removed: 0 },
+      merged_data: { players_moved: 0, participants_merged: 1, matches_updated: 0, matches_removed: 0 },
     });
   });
 });
