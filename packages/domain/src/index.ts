@@ -19,4 +19,3 @@ export * from './season-place';
 export * from './wording';
 export * from './score-unit';
 export * from './transpositions';
-export * from './plural';
