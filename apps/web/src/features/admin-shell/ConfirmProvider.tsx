@@ -67,14 +67,37 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   );
 }
 
+const GUARD_MS = 60_000;
+
 /**
- * Focus back on the opener once the dialog has let go of it (the next frame); if the opener is
- * gone (its row deleted), on the page's main region, so Tab goes on from there.
+ * Focus back on the opener once the dialog has let go of it (the next frame). The confirmed
+ * action often disables the opener while it runs, or removes it (a deleted row, an Undo
+ * replaced by its result), and the browser then drops focus to the page start. Until the admin
+ * presses a key or clicks (or a minute passes), a dropped focus is put back: on the opener
+ * when it can take it, else on the page's main region, so Tab goes on from there.
  */
-function returnFocus(element: HTMLElement | null) {
+function returnFocus(opener: HTMLElement | null): void {
+  const main = () => document.getElementById('main-content');
+  const usable = () => opener?.isConnected === true && !opener.matches(':disabled');
+  const place = () => {
+    const active = document.activeElement;
+    if (usable() && (active === null || active === document.body || active === main())) opener!.focus({ preventScroll: true });
+    else if (active === null || active === document.body) main()?.focus({ preventScroll: true });
+  };
+  const observer = new MutationObserver(place);
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    document.removeEventListener('keydown', stop, true);
+    document.removeEventListener('pointerdown', stop, true);
+  };
+  const timer = window.setTimeout(stop, GUARD_MS);
+  document.addEventListener('keydown', stop, true);
+  document.addEventListener('pointerdown', stop, true);
   requestAnimationFrame(() => {
-    if (element?.isConnected && !element.matches(':disabled')) element.focus({ preventScroll: true });
-    else document.getElementById('main-content')?.focus({ preventScroll: true });
+    if (usable()) opener!.focus({ preventScroll: true });
+    else place();
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
   });
 }
 

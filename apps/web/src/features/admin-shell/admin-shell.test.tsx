@@ -39,7 +39,12 @@ function PreviewThenConfirmDemo() {
     (document.activeElement as HTMLElement | null)?.blur();
     await new Promise((resolve) => setTimeout(resolve, 10));
     setBusy(false);
-    await confirm({ title: 'Recalculate?', message: 'Largest changes first.' });
+    if (!(await confirm({ title: 'Recalculate?', message: 'Largest changes first.' }))) return;
+    // Runs what was confirmed: busy again for a moment.
+    setBusy(true);
+    (document.activeElement as HTMLElement | null)?.blur();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    setBusy(false);
   }
   return (
     <>
@@ -109,6 +114,10 @@ describe('useConfirm', () => {
     await userEvent.click(opener);
     await screen.findByRole('dialog', { name: 'Recalculate?' });
     await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    // Confirmed: the button is busy running it, then has the focus back.
+    await userEvent.click(opener);
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
