@@ -27,7 +27,7 @@ describe('GET /v1/public/teams', () => {
     const body = await list('/v1/public/teams');
     expect(names(body)).toEqual(['Alpha Wolves', 'Beta Bears', 'Gamma Rays', 'Epsilon', 'Delta_50%']);
     expect(body).toMatchObject({ count: 5, total_pages: 1, current_page: 1, page_size: 20 });
-    const { current_competitions: competitions, current_ranking: ranking, ...alpha } = body.results[0];
+    const { current_competitions: competitions, current_ranking: ranking, previous_rank: previousRank, ...alpha } = body.results[0];
     expect(alpha).toEqual({
       id: ids.alpha,
       name: 'Alpha Wolves',
@@ -35,8 +35,12 @@ describe('GET /v1/public/teams', () => {
       school_name: 'North University',
       elo: 1500,
       captain: { id: ids.ace, name: 'Ace', picture: `${ORIGIN}/media/ace.png` },
+      // The fixture's matches have not moved Elo: no rated results.
+      wins: 0,
+      losses: 0,
     });
     // What the current season is depends on today (the fixture's seasons are in 2026).
+    expect(previousRank === null || typeof previousRank === 'number').toBe(true);
     expect(Array.isArray(competitions)).toBe(true);
     expect(ranking === null || typeof ranking.rank === 'number').toBe(true);
     expect(body.results[1].captain).toBeNull();

@@ -165,6 +165,9 @@ describeE2E('staff correct the record: matches by hand, Elo undo, staff accounts
       expect(await undoDialog.getByRole('list', { name: 'Elo changes if undone' }).getByRole('listitem').count()).toBe(changes.size);
       await undoDialog.getByRole('button', { name: 'Undo' }).click();
       await card.getByText('Undone').waitFor();
+      // The dialog gave focus back into the page (its Undo button is gone now), not to the skip link at the top.
+      await page.waitForFunction(() => document.activeElement?.closest('main') !== null, undefined, { timeout: 3000 });
+      expect(await page.evaluate(() => document.activeElement?.textContent?.includes('Skip to content') ?? false)).toBe(false);
       await saveScreenshot(page, 'corrections-undo');
       const teamsAfter = ((await (await fetch(`${site.url}/v1/public/teams?sort=name&page_size=100`)).json()) as { results: Team[] }).results;
       expect(teamsAfter.map((t) => [t.id, t.elo])).toEqual(teamsBefore.map((t) => [t.id, t.elo]));

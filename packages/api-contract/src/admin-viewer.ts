@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagedResponse } from './paging';
-import { pageParam, pageSizeParam, textFilterParam } from './query-params';
+import { dateOrDateTimeParam, pageParam, pageSizeParam, textFilterParam } from './query-params';
 import { matchPlatform, matchStatus, platform } from './public';
 
 /** GET /v1/teams/, /v1/players/, /v1/matches/, /v1/participants/: paged, one search text. */
@@ -8,6 +8,17 @@ export const viewerListInput = z.object({
   search: textFilterParam.optional(),
   page: pageParam,
   page_size: pageSizeParam(20),
+});
+
+/**
+ * GET /v1/matches/ also narrows by status and by a date window (`date_from` inclusive,
+ * `date_to` exclusive; a date alone is its UTC midnight), so staff entering results can open
+ * on the matches around today. Undated matches fall outside any window.
+ */
+export const viewerMatchesInput = viewerListInput.extend({
+  status: matchStatus.optional(),
+  date_from: dateOrDateTimeParam.optional(),
+  date_to: dateOrDateTimeParam.optional(),
 });
 
 const ref = z.object({ id: z.string(), name: z.string() });
@@ -61,6 +72,7 @@ export const viewerMatchesOutput = pagedResponse(viewerMatch);
 export const viewerParticipantsOutput = pagedResponse(viewerParticipant);
 
 export type ViewerListInput = z.input<typeof viewerListInput>;
+export type ViewerMatchesInput = z.input<typeof viewerMatchesInput>;
 export type ViewerTeam = z.infer<typeof viewerTeam>;
 export type ViewerPlayer = z.infer<typeof viewerPlayer>;
 export type ViewerMatch = z.infer<typeof viewerMatch>;

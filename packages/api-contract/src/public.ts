@@ -52,6 +52,14 @@ export const teamListItem = z.object({
   current_ranking: z
     .object({ id: z.string(), rank: z.number().int(), elo: z.number().int(), ranking: rankingRef, season: nameRef })
     .nullable(),
+  /**
+   * Its rank in the latest weekly snapshot of the season listed (`season_id`, else the current
+   * season), for the movement since last week; null when that snapshot does not rank it (new).
+   */
+  previous_rank: z.number().int().nullable(),
+  /** Its rated results (Elo applied) in the season listed, or in all seasons when none is. */
+  wins: z.number().int(),
+  losses: z.number().int(),
 });
 export const teamListOutput = pagedResponse(teamListItem);
 

@@ -19,5 +19,4 @@ export * from './season-place';
 export * from './wording';
 export * from './score-unit';
 export * from './transpositions';
-export * from './plural';
 export * from './match-stats';

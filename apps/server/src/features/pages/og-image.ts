@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { entityPathInput, matchPage, teamPage, withoutControlCharacters, type MatchPage, type TeamPage } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { countOf } from '@campus-elo/domain';
+import { pluralize } from '@campus-elo/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
@@ -76,7 +76,7 @@ ${text(380, 280, 72, fit(team.name, 22), { weight: 700 })}
 ${school}
 ${text(380, 480, 44, 'Elo', { fill: '#dbe4ff' })}${text(460, 480, 64, String(team.elo), { weight: 700 })}
 ${team.rank === null ? '' : `${text(720, 480, 44, 'Rank', { fill: '#dbe4ff' })}${text(850, 480, 64, `#${team.rank}`, { weight: 700 })}`}
-${text(380, 560, 34, `${countOf(team.wins, 'win', 'wins')} · ${countOf(team.losses, 'loss', 'losses')}`, { fill: '#dbe4ff' })}`,
+${text(380, 560, 34, `${pluralize(team.wins, 'win')} · ${pluralize(team.losses, 'loss')}`, { fill: '#dbe4ff' })}`,
   );
 }
 

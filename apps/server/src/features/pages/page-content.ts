@@ -38,7 +38,7 @@ import {
   type PageData,
 } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { countOf, excerptFromBody, isUsableImageSrc, seasonHasEnded } from '@campus-elo/domain';
+import { excerptFromBody, isUsableImageSrc, pluralize, seasonHasEnded } from '@campus-elo/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { DomainError } from '../../lib/errors';
@@ -247,7 +247,7 @@ export const PAGES: Record<string, PageResolver> = {
       head: {
         title: titled(context.config, team.name),
         shareTitle: team.name,
-        description: `${team.name}${school}: ${team.rank === null ? '' : `rank ${team.rank} of `}${context.config.siteName} with Elo ${team.elo}, ${countOf(team.wins, 'win', 'wins')} and ${countOf(team.losses, 'loss', 'losses')}.`,
+        description: `${team.name}${school}: ${team.rank === null ? '' : `rank ${team.rank} of `}${context.config.siteName} with Elo ${team.elo}, ${pluralize(team.wins, 'win')} and ${pluralize(team.losses, 'loss')}.`,
         canonical: url(context, `/teams/${team.id}`),
         type: 'profile',
         image: { url: url(context, `/og/teams/${team.id}.png`), ...OG_IMAGE_SIZE, alt: `${team.name}: Elo ${team.elo}${team.rank === null ? '' : `, rank ${team.rank}`}` },

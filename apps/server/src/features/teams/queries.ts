@@ -106,6 +106,16 @@ export function teamListQuery(db: Kysely<Database>, input: TeamListFilters, now:
         .orderBy('rankings.date', 'desc')
         .orderBy('rankings.id', 'desc')
         .limit(1),
+    )
+    .with('previous_ranking', (w) =>
+      w
+        .selectFrom('rankings')
+        .select('rankings.id')
+        .$if(input.season_id !== undefined, (q) => q.where('rankings.season_id', '=', input.season_id!))
+        .$if(input.season_id === undefined, (q) => q.where('rankings.season_id', '=', (r) => r.selectFrom('current_season').select('current_season.id')))
+        .orderBy('rankings.date', 'desc')
+        .orderBy('rankings.id', 'desc')
+        .limit(1),
     );
   const items = current
     .selectFrom(page.as('page'))
@@ -148,6 +158,23 @@ export function teamListQuery(db: Kysely<Database>, input: TeamListFilters, now:
           ])
           .whereRef('ranking_items.team_id', '=', 'page.id'),
       ).as('current_ranking'),
+      // Its place in the listed season's latest snapshot (last week's), for the movement since.
+      eb
+        .selectFrom('ranking_items')
+        .select('ranking_items.rank')
+        .whereRef('ranking_items.team_id', '=', 'page.id')
+        .where('ranking_items.ranking_id', '=', (r) => r.selectFrom('previous_ranking').select('previous_ranking.id'))
+        .as('previous_rank'),
+      // Its rated wins and losses in the listed season (all seasons when none): one indexed probe per side.
+      sql<{ wins: number; losses: number }>`(
+        SELECT json_build_object(
+          'wins', count(*) FILTER (WHERE m.winner_id = page.id),
+          'losses', count(*) FILTER (WHERE m.winner_id <> page.id)
+        )
+        FROM matches m
+        WHERE (m.team1_id = page.id OR m.team2_id = page.id) AND m.elo_applied
+          AND (${input.season_id ?? null}::uuid IS NULL OR m.season_id = ${input.season_id ?? null}::uuid)
+      )`.as('record'),
     ])
     .orderBy(orderBySql('page', sortKeys));
   return pagedListQuery(current, count, items);
@@ -155,11 +182,21 @@ export function teamListQuery(db: Kysely<Database>, input: TeamListFilters, now:
 
 const compiledTeamList = compiledPerInput(teamListQuery);
 
-type TeamListRow = Omit<TeamListItem, 'current_ranking'> & { current_ranking: (Omit<NonNullable<TeamListItem['current_ranking']>, 'ranking'> & { ranking: { id: string; date: string } }) | null };
+type TeamListRow = Omit<TeamListItem, 'current_ranking' | 'wins' | 'losses'> & {
+  current_ranking: (Omit<NonNullable<TeamListItem['current_ranking']>, 'ranking'> & { ranking: { id: string; date: string } }) | null;
+  record: { wins: number; losses: number };
+};
 
-/** JSON dates from PostgreSQL as the contract's ISO strings. */
-const toTeamItem = (item: TeamListRow): TeamListItem =>
-  item.current_ranking ? { ...item, current_ranking: { ...item.current_ranking, ranking: { ...item.current_ranking.ranking, date: new Date(item.current_ranking.ranking.date).toISOString() } } } : item;
+/** JSON dates from PostgreSQL as the contract's ISO strings; the record as its two counts. */
+const toTeamItem = ({ record, ...item }: TeamListRow): TeamListItem => ({
+  ...item,
+  previous_rank: item.previous_rank ?? null,
+  wins: Number(record.wins),
+  losses: Number(record.losses),
+  current_ranking: item.current_ranking
+    ? { ...item.current_ranking, ranking: { ...item.current_ranking.ranking, date: new Date(item.current_ranking.ranking.date).toISOString() } }
+    : null,
+});
 
 export async function listTeams(db: Kysely<Database>, input: TeamListFilters, now?: TeamListNow): Promise<Paged<TeamListItem>> {
   const [row] = await rowsOf(db, compiledTeamList(db, input, now));

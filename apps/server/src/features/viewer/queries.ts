@@ -1,11 +1,22 @@
-import type { Paged, ViewerMatch, ViewerParticipant, ViewerPlayer, ViewerTeam, viewerListInput } from '@campus-elo/api-contract';
+import { isDateOnly, type Paged, type ViewerMatch, type ViewerParticipant, type ViewerPlayer, type ViewerTeam, type viewerListInput, type viewerMatchesInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { sql, type Expression, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type QueryCreator, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { containsPattern, orderBySql, pagedListQuery, pageWindow, toPaged, type SortKey } from '../../lib/paging';
 
 export type ViewerListRequest = z.output<typeof viewerListInput>;
+export type ViewerMatchesRequest = z.output<typeof viewerMatchesInput>;
+
+const instant = (value: string) => new Date(isDateOnly(value) ? `${value}T00:00:00Z` : value);
+
+/** The match list's status and date window (from inclusive, to exclusive), on any query over `matches`. */
+function withMatchFilters<O>(qb: SelectQueryBuilder<Database, 'matches', O>, input: ViewerMatchesRequest): SelectQueryBuilder<Database, 'matches', O> {
+  return qb
+    .$if(input.status !== undefined, (q) => q.where('matches.status', '=', input.status!))
+    .$if(input.date_from !== undefined, (q) => q.where('matches.date', '>=', instant(input.date_from!)))
+    .$if(input.date_to !== undefined, (q) => q.where('matches.date', '<', instant(input.date_to!)));
+}
 
 const byName: SortKey[] = [{ column: 'name', direction: 'asc' }, { column: 'id', direction: 'asc' }];
 const newestFirst: SortKey[] = [{ column: 'date', direction: 'desc', nullable: true }, { column: 'id', direction: 'desc' }];
@@ -85,12 +96,12 @@ export async function viewPlayers(db: Kysely<Database>, input: ViewerListRequest
 type MatchPageDb = Database & { total: { count: number }; page: { id: string; date: Date | null } };
 
 /** No search: counted and paged straight off the (date desc, id desc) index. */
-function allMatchesPage(db: Kysely<Database>, input: ViewerListRequest): QueryCreator<MatchPageDb> {
+function allMatchesPage(db: Kysely<Database>, input: ViewerMatchesRequest): QueryCreator<MatchPageDb> {
   const { limit, offset } = pageWindow(input);
   return db
-    .with('total', (qb) => qb.selectFrom('matches').select((eb) => eb.fn.countAll<number>().as('count')))
+    .with('total', (qb) => withMatchFilters(qb.selectFrom('matches'), input).select((eb) => eb.fn.countAll<number>().as('count')))
     .with('page', (qb) =>
-      qb.selectFrom('matches').select(['matches.id', 'matches.date']).orderBy(orderBySql('matches', newestFirst)).limit(limit).offset(offset),
+      withMatchFilters(qb.selectFrom('matches'), input).select(['matches.id', 'matches.date']).orderBy(orderBySql('matches', newestFirst)).limit(limit).offset(offset),
     );
 }
 
@@ -99,13 +110,13 @@ function allMatchesPage(db: Kysely<Database>, input: ViewerListRequest): QueryCr
  * competition's name, the platform id), each an indexed probe, gathered once and then
  * counted and paged. A rare name reads a few rows; a common one never re-reads the table.
  */
-function foundMatchesPage(db: Kysely<Database>, input: ViewerListRequest, search: string): QueryCreator<MatchPageDb> {
+function foundMatchesPage(db: Kysely<Database>, input: ViewerMatchesRequest, search: string): QueryCreator<MatchPageDb> {
   const { limit, offset } = pageWindow(input);
   const pattern = containsPattern(search);
   return db
     .with('searched_teams', (qb) => qb.selectFrom('teams').select('teams.id').where('teams.name', 'ilike', pattern))
     .with('found', (qb) => {
-      const matches = qb.selectFrom('matches').select(['matches.id', 'matches.date']);
+      const matches = withMatchFilters(qb.selectFrom('matches'), input).select(['matches.id', 'matches.date']);
       const teamIds = qb.selectFrom('searched_teams').select('searched_teams.id');
       const competitionIds = qb.selectFrom('competitions').select('competitions.id').where('competitions.name', 'ilike', pattern);
       return matches
@@ -122,9 +133,9 @@ function foundMatchesPage(db: Kysely<Database>, input: ViewerListRequest, search
 
 /**
  * Matches, newest first, where either team's name or the competition's name contains the
- * search text, or whose platform id is the search text.
+ * search text, or whose platform id is the search text; narrowed by status and date window.
  */
-export async function viewMatches(db: Kysely<Database>, input: ViewerListRequest): Promise<Paged<ViewerMatch>> {
+export async function viewMatches(db: Kysely<Database>, input: ViewerMatchesRequest): Promise<Paged<ViewerMatch>> {
   const source = input.search === undefined ? allMatchesPage(db, input) : foundMatchesPage(db, input, input.search);
   const items = source
     .selectFrom('page')

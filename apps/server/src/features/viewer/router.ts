@@ -1,5 +1,6 @@
 import {
   viewerListInput,
+  viewerMatchesInput,
   viewerMatchesOutput,
   viewerParticipantsOutput,
   viewerPlayersOutput,
@@ -15,7 +16,7 @@ const rest = (table: 'teams' | 'players' | 'matches' | 'participants') =>
 export const viewerRouter = router({
   teams: staffProcedure.meta({ rest: rest('teams') }).input(viewerListInput).output(viewerTeamsOutput).query(({ ctx, input }) => viewTeams(ctx.db, input)),
   players: staffProcedure.meta({ rest: rest('players') }).input(viewerListInput).output(viewerPlayersOutput).query(({ ctx, input }) => viewPlayers(ctx.db, input)),
-  matches: staffProcedure.meta({ rest: rest('matches') }).input(viewerListInput).output(viewerMatchesOutput).query(({ ctx, input }) => viewMatches(ctx.db, input)),
+  matches: staffProcedure.meta({ rest: rest('matches') }).input(viewerMatchesInput).output(viewerMatchesOutput).query(({ ctx, input }) => viewMatches(ctx.db, input)),
   participants: staffProcedure
     .meta({ rest: rest('participants') })
     .input(viewerListInput)

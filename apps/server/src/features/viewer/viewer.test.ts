@@ -78,6 +78,19 @@ describe('GET /v1/matches/', () => {
     expect((await list('/v1/matches/?search=necc spring')).count).toBe(1);
     expect((await list<{ id: string }>('/v1/matches/?search=ls-fall-2')).results.map((m) => m.id)).toEqual([ids.fallFinal]);
   });
+
+  it('narrows by status and by a date window (from inclusive, to exclusive), with or without a search', async () => {
+    const scheduled = await list<{ id: string; status: string }>('/v1/matches/?status=scheduled');
+    expect(scheduled.results.every((m) => m.status === 'scheduled')).toBe(true);
+    expect(scheduled.results.map((m) => m.id)).toContain(ids.undated);
+    const window = await list<{ id: string }>('/v1/matches/?date_from=2026-11-22&date_to=2026-11-23T00:00:00Z');
+    expect(window.count).toBe(2);
+    expect(window.results.map((m) => m.id)).not.toContain(ids.tomorrowMidnight);
+    const both = await list<{ id: string }>('/v1/matches/?search=gamma&status=scheduled&date_from=2026-11-22');
+    expect(both.results.map((m) => m.id)).toEqual([ids.tomorrowMidnight]);
+    const bad = await t.app.inject({ method: 'GET', url: '/v1/matches/?status=done&date_from=yesterday', headers });
+    expect(bad.statusCode).toBe(400);
+  });
 });
 
 describe('GET /v1/participants/', () => {

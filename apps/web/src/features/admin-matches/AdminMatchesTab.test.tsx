@@ -182,4 +182,41 @@ describe('Admin Matches tab', () => {
     expect((await screen.findByRole('status')).textContent).toContain('Match deleted');
     expect(calls[1]).toEqual({ id: MATCH, dry_run: false });
   });
+
+  it('opens on the last two weeks with any status, and keeps the page, search and filters after Save', async () => {
+    const asked: Record<string, unknown>[] = [];
+    renderTab({
+      'admin.viewer.matches': (input: Record<string, unknown>) => {
+        asked.push(input);
+        return { ...paged([listed], 25), count: 60, total_pages: 3, current_page: input.page as number };
+      },
+      'admin.matches.update': (input: Record<string, unknown>) => ({ match: null, dry_run: input.dry_run, elo_changes: changes, elo_run_id: input.dry_run ? null : 'run-3' }),
+    });
+    await screen.findByRole('button', { name: 'Edit Owls vs Foxes' });
+    const first = asked[0]!;
+    expect(first.status).toBeUndefined();
+    expect(first.page).toBe(1);
+    // From the local midnight 14 days ago to the next local midnight: today's and recent matches, not next month's.
+    const from = new Date(first.date_from as string);
+    const to = new Date(first.date_to as string);
+    expect(Math.round((to.getTime() - from.getTime()) / 86_400_000)).toBe(15);
+    expect(to.getTime()).toBeGreaterThan(Date.now());
+    expect(to.getTime() - Date.now()).toBeLessThanOrEqual(86_400_000 + 3_600_000);
+
+    await userEvent.click(screen.getByLabelText('Status', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Scheduled' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search matches' }), 'owls');
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ search: 'owls', status: 'scheduled', page: 1 }));
+    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ search: 'owls', status: 'scheduled', page: 2 }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Owls vs Foxes' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview Elo effect' }));
+    await screen.findByRole('region', { name: 'Elo effect' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save match' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Match saved');
+    expect((screen.getByRole('searchbox', { name: 'Search matches' }) as HTMLInputElement).value).toBe('owls');
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ search: 'owls', status: 'scheduled', page: 2 }));
+    expect(screen.getByRole('button', { name: '2' }).getAttribute('data-active')).toBe('true');
+  });
 });

@@ -1,7 +1,7 @@
 import type { EloChange, ViewerMatch } from '@campus-elo/api-contract';
-import { Alert, Badge, Button, Group, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { EloChangeList, UndoRunButton, useConfirm } from '../admin-shell';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../common/format';
 import { LoadingState } from '../common/states';
 import { MatchEditor } from './MatchEditor';
 import { EMPTY_MATCH_FORM, MATCH_STATUSES, matchFormValues } from './match-form-values';
+import { ANY_STATUS, INITIAL_MATCH_LIST, MATCH_PERIODS, STATUS_CHOICES, periodWindow, type MatchListState } from './match-list-filters';
 import { ColumnHeaders, PageControls } from '../admin-shell/TableParts';
 
 const PAGE_SIZE = 25;
@@ -34,6 +35,8 @@ function scoreText(match: ViewerMatch): string {
 export function AdminMatchesTab() {
   const [view, setView] = useState<View>({ kind: 'list' });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Held here, not in the list, which unmounts while a match is edited: Save returns to the same page, search and filters.
+  const [listState, setListState] = useState<MatchListState>(INITIAL_MATCH_LIST);
 
   const saved = (title: string) => (result: { elo_changes: EloChange[]; elo_run_id: string | null }) => {
     setOutcome({ title, changes: result.elo_changes, runId: result.elo_run_id });
@@ -55,6 +58,8 @@ export function AdminMatchesTab() {
         </Alert>
       )}
       <MatchList
+        state={listState}
+        onStateChange={setListState}
         onCreate={() => {
           setOutcome(null);
           setView({ kind: 'create' });
@@ -87,14 +92,31 @@ function EditMatch({ id, onSaved, onCancel }: { id: string; onSaved: Parameters<
   return <MatchEditor matchId={id} initial={matchFormValues(match.data)} onSaved={onSaved} onCancel={onCancel} />;
 }
 
-function MatchList({ onCreate, onEdit, onDeleted }: { onCreate(): void; onEdit(id: string): void; onDeleted(result: { elo_changes: EloChange[]; elo_run_id: string | null }): void }) {
+interface MatchListProps {
+  state: MatchListState;
+  onStateChange(state: MatchListState): void;
+  onCreate(): void;
+  onEdit(id: string): void;
+  onDeleted(result: { elo_changes: EloChange[]; elo_run_id: string | null }): void;
+}
+
+function MatchList({ state, onStateChange, onCreate, onEdit, onDeleted }: MatchListProps) {
   const utils = trpc.useUtils();
   const confirm = useConfirm();
-  const [search, setSearch] = useState('');
+  const { search, page, status, period } = state;
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const matches = trpc.admin.viewer.matches.useQuery({ search: debounced || undefined, page, page_size: PAGE_SIZE });
+  // The window is fixed when the period is chosen, so the query's key does not change on every render.
+  const dateWindow = useMemo(() => periodWindow(period, new Date()), [period]);
+  const matches = trpc.admin.viewer.matches.useQuery({
+    search: debounced || undefined,
+    status: status === ANY_STATUS ? undefined : status,
+    ...dateWindow,
+    page,
+    page_size: PAGE_SIZE,
+  });
+  // A new search or filter starts again from page 1.
+  const refine = (change: Partial<MatchListState>) => onStateChange({ ...state, ...change, page: 1 });
   const remove = trpc.admin.matches.delete.useMutation();
 
   async function deleteMatch(match: ViewerMatch) {
@@ -129,17 +151,32 @@ function MatchList({ onCreate, onEdit, onDeleted }: { onCreate(): void; onEdit(i
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <TextInput
-          label="Search matches"
-          placeholder="Team, competition or match id"
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          w={360}
-        />
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="Search matches"
+            placeholder="Team, competition or match id"
+            type="search"
+            value={search}
+            onChange={(event) => refine({ search: event.currentTarget.value })}
+            w={300}
+          />
+          <Select
+            label="Status"
+            data={STATUS_CHOICES}
+            value={status}
+            onChange={(value) => refine({ status: (value as MatchListState['status'] | null) ?? ANY_STATUS })}
+            allowDeselect={false}
+            w={160}
+          />
+          <Select
+            label="Date"
+            data={MATCH_PERIODS}
+            value={period}
+            onChange={(value) => refine({ period: (value as MatchListState['period'] | null) ?? INITIAL_MATCH_LIST.period })}
+            allowDeselect={false}
+            w={220}
+          />
+        </Group>
         <Button onClick={onCreate}>New match</Button>
       </Group>
       {deleteError && (
@@ -154,7 +191,7 @@ function MatchList({ onCreate, onEdit, onDeleted }: { onCreate(): void; onEdit(i
       ) : matches.isPending ? (
         <LoadingState label="Loading matches" />
       ) : matches.data.results.length === 0 ? (
-        <Text c="dimmed">No matches found</Text>
+        <Text c="dimmed">No matches found with this search, status and date: widen them (Any date, Any status) to see more.</Text>
       ) : (
         <ScrollArea type="auto">
           <Table striped highlightOnHover withTableBorder miw={760}>
@@ -197,7 +234,7 @@ function MatchList({ onCreate, onEdit, onDeleted }: { onCreate(): void; onEdit(i
           </Table>
         </ScrollArea>
       )}
-      <PageControls totalPages={matches.data?.total_pages ?? 0} page={page} onChange={setPage} />
+      <PageControls totalPages={matches.data?.total_pages ?? 0} page={page} onChange={(next) => onStateChange({ ...state, page: next })} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../common/testing';
 import { AdminPanel } from './AdminPanel';
@@ -19,5 +20,27 @@ describe('AdminPanel', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Admin Panel' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Jobs' })).toBeTruthy();
+  });
+
+  it('stands the 13 tabs in one column on a wide screen, moved through with the arrow keys', async () => {
+    renderWithProviders(<AdminPanel />, { path: '/admin#staff' });
+    const list = await screen.findByRole('tablist', { name: 'Admin tools' });
+    expect(list.getAttribute('aria-orientation')).toBe('vertical');
+    expect(within(list).getAllByRole('tab')).toHaveLength(13);
+    await userEvent.click(screen.getByRole('tab', { name: 'Staff' }));
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Graphic Generator' })));
+  });
+
+  it('puts the tabs on one sideways-scrolling line on a phone, moved through with the arrow keys', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({ matches: query.includes('max-width'), media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList,
+    );
+    renderWithProviders(<AdminPanel />, { path: '/admin#staff' });
+    await waitFor(() => expect(screen.getByRole('tablist', { name: 'Admin tools' }).getAttribute('aria-orientation')).toBe('horizontal'));
+    await userEvent.click(screen.getByRole('tab', { name: 'Staff' }));
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Graphic Generator' })));
   });
 });

@@ -1,10 +1,12 @@
 import { Button, Container, Group, Modal, Stack, Tabs, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
 import { pageTitle } from '../../lib/site-settings';
 import { LoadBoundary, retryableLazy } from '../common/LoadBoundary';
 import { LoadingState } from '../common/states';
 import { useHashTab } from '../common/useHashTab';
 import { usePageTitle } from '../common/usePageTitle';
+import classes from './AdminPanel.module.css';
 
 /**
  * Each tab (and the Account Security dialog) is its own chunk, fetched when first opened; one
@@ -57,6 +59,9 @@ function AccountSecurityButton() {
 export function AdminPanel() {
   usePageTitle(pageTitle('Admin Panel'));
   const [active, select] = useHashTab(TAB_VALUES, 'control-panel');
+  // 13 tabs wrap onto two lines in a row at 1280 px and five on a phone: a column beside the
+  // tab on wide screens, one sideways-scrolling line on phones (docs/decisions/0085).
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   return (
     <Container size="xl" py="lg" component="section" aria-labelledby="admin-title">
       <Group justify="space-between" mb="md">
@@ -67,8 +72,14 @@ export function AdminPanel() {
           <AccountSecurityButton />
         </Group>
       </Group>
-      <Tabs value={active} onChange={select} keepMounted={false}>
-        <Tabs.List mb="md">
+      <Tabs
+        value={active}
+        onChange={select}
+        keepMounted={false}
+        orientation={phone ? 'horizontal' : 'vertical'}
+        classNames={phone ? { list: classes.phoneList } : { list: classes.sideList, panel: classes.sidePanel }}
+      >
+        <Tabs.List mb="md" aria-label="Admin tools">
           {ADMIN_TABS.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value}>
               {tab.label}

@@ -29,6 +29,33 @@ function ConfirmDemo() {
   );
 }
 
+/** Like the admin tools: the button shows it is busy (disabled) while the Elo effect is previewed, then asks. */
+function PreviewThenConfirmDemo() {
+  const confirm = useConfirm();
+  const [busy, setBusy] = useState(false);
+  async function run() {
+    setBusy(true);
+    // A disabled button loses focus in a browser; happy-dom keeps it, so the test blurs it as Chromium would.
+    (document.activeElement as HTMLElement | null)?.blur();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    setBusy(false);
+    if (!(await confirm({ title: 'Recalculate?', message: 'Largest changes first.' }))) return;
+    // Runs what was confirmed: busy again for a moment.
+    setBusy(true);
+    (document.activeElement as HTMLElement | null)?.blur();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    setBusy(false);
+  }
+  return (
+    <>
+      <Button>Before</Button>
+      <Button loading={busy} onClick={() => void run()}>
+        Recalculate All
+      </Button>
+    </>
+  );
+}
+
 const inMantine = (ui: React.ReactNode) => render(<MantineProvider env="test">{ui}</MantineProvider>);
 
 describe('ResultNotice', () => {
@@ -72,6 +99,26 @@ describe('useConfirm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Run' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByText('answer: false')).toBeTruthy());
+  });
+
+  it('returns focus to the button that opened it, not to the page start (where Tab finds the skip link)', async () => {
+    inMantine(
+      <ConfirmProvider>
+        <PreviewThenConfirmDemo />
+      </ConfirmProvider>,
+    );
+    const opener = screen.getByRole('button', { name: 'Recalculate All' });
+    await userEvent.click(opener);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    await userEvent.click(opener);
+    await screen.findByRole('dialog', { name: 'Recalculate?' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    // Confirmed: the button is busy running it, then has the focus back.
+    await userEvent.click(opener);
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   it('says what is missing when used outside the provider', () => {

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { isConflictError, serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { EloChangeList, outcomeColour, UndoRunButton, useConfirm, type OutcomeColour } from '../admin-shell';
-import { formatDate, formatSignedNumber } from '../common/format';
+import { formatCalendarDate, formatSignedNumber } from '../common/format';
 import { WholeNumberInput } from '../admin-shell/WholeNumberInput';
 import { ruleMessage, useIsOwner } from './inputs';
 import { ToolJobPanel } from '../jobs/JobProgress';
@@ -227,7 +227,7 @@ export function RankingSnapshotAction() {
           const replace = await confirm({
             title: 'Replace the snapshot of this week?',
             // Its date as the snapshot list writes it, not as the API does.
-            message: `${serverMessage(error)?.replace(/: send replace: true to replace it$/, '.').replace(/\d{4}-\d{2}-\d{2}/g, (day) => formatDate(`${day}T12:00:00Z`)) ?? 'This week already has a snapshot.'} Replace it with a new one?`,
+            message: `${serverMessage(error)?.replace(/: send replace: true to replace it$/, '.').replace(/\d{4}-\d{2}-\d{2}/g, (day) => formatCalendarDate(day)) ?? 'This week already has a snapshot.'} Replace it with a new one?`,
             confirmLabel: 'Replace snapshot',
             color: 'red',
           });
@@ -258,14 +258,14 @@ function SnapshotList({ seasonId }: { seasonId: string | undefined }) {
     setMessage(null);
     const agreed = await confirm({
       title: 'Delete this snapshot?',
-      message: `The ranking week of ${formatDate(date)} disappears from the public Rankings page.`,
+      message: `The ranking week of ${formatCalendarDate(date)} disappears from the public Rankings page.`,
       confirmLabel: 'Delete snapshot',
       color: 'red',
     });
     if (!agreed) return;
     try {
       await remove.mutateAsync({ id });
-      setMessage({ ok: true, text: `Deleted the snapshot of ${formatDate(date)}.` });
+      setMessage({ ok: true, text: `Deleted the snapshot of ${formatCalendarDate(date)}.` });
     } catch (error) {
       setMessage({ ok: false, text: serverMessage(error) ?? 'The snapshot could not be deleted. Try again.' });
     }
@@ -278,8 +278,8 @@ function SnapshotList({ seasonId }: { seasonId: string | undefined }) {
       </Text>
       {rankings.data.results.map((ranking) => (
         <Group key={ranking.id} justify="space-between" wrap="nowrap">
-          <Text size="sm">{formatDate(ranking.date)}</Text>
-          <Button size="compact-xs" variant="subtle" color="red" onClick={() => void deleteSnapshot(ranking.id, ranking.date)} aria-label={`Delete the snapshot of ${formatDate(ranking.date)}`}>
+          <Text size="sm">{formatCalendarDate(ranking.date)}</Text>
+          <Button size="compact-xs" variant="subtle" color="red" onClick={() => void deleteSnapshot(ranking.id, ranking.date)} aria-label={`Delete the snapshot of ${formatCalendarDate(ranking.date)}`}>
             Delete
           </Button>
         </Group>

@@ -2,7 +2,7 @@ import { Alert, Button, Card, ColorInput, FileInput, Group, Select, SimpleGrid, 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { siteSettings } from '../../lib/site-settings';
 import { trpc } from '../../lib/trpc';
-import { formatDate } from '../common/format';
+import { formatCalendarDate, formatDate } from '../common/format';
 import { useCurrentSeason } from '../common/useCurrentSeason';
 import { GRAPHIC_HEIGHT, GRAPHIC_WIDTH, drawGraphic } from './draw-graphic';
 import classes from './GraphicGenerator.module.css';
@@ -55,11 +55,14 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
     { enabled: seasonValue !== null && rankingId === null },
   );
   const weekTeams = trpc.public.rankingItems.useQuery({ ranking_id: rankingId ?? '', page_size: TOP_TEAMS }, { enabled: rankingId !== null });
-  // The top ten as drawn: today's Elo, or a saved ranking week's order.
+  // The top ten as drawn: today's Elo, or a saved ranking week's order and Elo.
   const teams = useMemo(() => {
-    if (rankingId !== null) return weekTeams.data?.results.map((item) => item.team);
+    if (rankingId !== null) return weekTeams.data?.results.map((item) => ({ ...item.team, elo: item.elo }));
     return currentTeams.data?.results;
   }, [rankingId, weekTeams.data, currentTeams.data]);
+  const chosenWeek = weeks.data?.results.find((week) => week.id === rankingId);
+  // A snapshot's date is a calendar day (the same in every zone); today's Elo is dated the admin's today.
+  const weekLabel = chosenWeek ? weekOfLabel(chosenWeek.date) : `Rankings of ${formatDate(new Date().toISOString())}`;
 
   // An object URL holds its picture in memory until revoked: free it once it is replaced or the page closes.
   useEffect(() => () => revokeObjectUrl(background), [background]);
@@ -92,7 +95,8 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
           titleColor,
           teamTextColor,
           overlayColor,
-          teams: results.map((team, i) => ({ name: team.name, schoolName: team.school_name, picture: teamPictures[i]! })),
+          teams: results.map((team, i) => ({ name: team.name, schoolName: team.school_name, elo: team.elo, picture: teamPictures[i]! })),
+          weekLabel,
           logo,
           siteName: siteSettings.siteName,
         });
@@ -104,7 +108,7 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
     return () => {
       cancelled = true;
     };
-  }, [teams, background, title, titleColor, teamTextColor, overlayColor]);
+  }, [teams, weekLabel, background, title, titleColor, teamTextColor, overlayColor]);
 
   function chooseFile(file: File | null) {
     setBackgroundFile(file);
@@ -220,7 +224,7 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
                 label="Ranking Week"
                 data={[
                   { value: CURRENT_ELO, label: 'Current Rankings' },
-                  ...(weeks.data?.results ?? []).map((week) => ({ value: week.id, label: `Week of ${formatDate(week.date)}` })),
+                  ...(weeks.data?.results ?? []).map((week) => ({ value: week.id, label: weekOfLabel(week.date) })),
                 ]}
                 value={weekChoice}
                 onChange={(value) => setWeekChoice(value ?? CURRENT_ELO)}
@@ -248,7 +252,7 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
               height={GRAPHIC_HEIGHT}
               className={classes.canvas}
               role="img"
-              aria-label={`${title} graphic preview`}
+              aria-label={`${title}, ${weekLabel}: graphic preview`}
               data-drawn={drawn ? 'true' : 'false'}
             />
           </div>
@@ -276,6 +280,10 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
       </Card>
     </Stack>
   );
+}
+
+function weekOfLabel(date: string): string {
+  return `Week of ${formatCalendarDate(date)}`;
 }
 
 function revokeObjectUrl(url: string | null) {

@@ -5,6 +5,8 @@ export const GRAPHIC_HEIGHT = 800;
 export interface GraphicTeam {
   name: string;
   schoolName: string | null;
+  /** The team's Elo in the week drawn (today's, or the snapshot's). */
+  elo: number;
   picture: GraphicImage;
 }
 
@@ -16,6 +18,8 @@ export interface GraphicContent {
   /** Fill behind the title and every team row, e.g. rgba(0, 0, 0, 0.7). */
   overlayColor: string;
   teams: readonly GraphicTeam[];
+  /** Which ranking the graphic shows, e.g. 'Week of Nov 23, 2026', drawn under the title. */
+  weekLabel: string;
   logo: GraphicImage;
   siteName: string;
 }
@@ -24,8 +28,8 @@ const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const PADDING = 48;
 const COLUMN_GAP = 32;
 const ROWS_PER_COLUMN = 5;
-const LIST_TOP = 170;
-const ROW_HEIGHT = 98;
+const LIST_TOP = 186;
+const ROW_HEIGHT = 96;
 const ROW_GAP = 12;
 const PICTURE_SIZE = 64;
 
@@ -111,8 +115,20 @@ function drawTeamRow(ctx: CanvasRenderingContext2D, content: GraphicContent, tea
   const pictureX = x + 68;
   drawContain(ctx, team.picture, pictureX, y + (ROW_HEIGHT - PICTURE_SIZE) / 2, PICTURE_SIZE);
 
+  // The Elo at the row's right end; the name and school take the room left of it.
+  ctx.textAlign = 'right';
+  ctx.font = `800 30px ${FONT}`;
+  const eloRight = x + width - 18;
+  ctx.fillText(String(team.elo), eloRight, y + ROW_HEIGHT / 2 - 8);
+  ctx.globalAlpha = 0.8;
+  ctx.font = `600 14px ${FONT}`;
+  ctx.fillText('Elo', eloRight, y + ROW_HEIGHT / 2 + 20);
+  ctx.globalAlpha = 1;
+  ctx.font = `800 30px ${FONT}`;
+  const eloWidth = Math.max(ctx.measureText(String(team.elo)).width, 60);
+
   const textX = pictureX + PICTURE_SIZE + 18;
-  const textWidth = x + width - textX - 16;
+  const textWidth = eloRight - eloWidth - 16 - textX;
   ctx.textAlign = 'left';
   // Long names shrink a little before they are shortened.
   fitFont(ctx, team.name, 700, 28, 22, textWidth);
@@ -128,8 +144,9 @@ function drawTeamRow(ctx: CanvasRenderingContext2D, content: GraphicContent, tea
 }
 
 /**
- * The top-10 graphic with the Canvas API: blurred background, title, the numbered teams in two
- * columns of five (1-5 left, 6-10 right), and the logo with the wordmark at the bottom.
+ * The top-10 graphic with the Canvas API: blurred background, title and ranking week, the
+ * numbered teams with their Elo in two columns of five (1-5 left, 6-10 right), and the logo
+ * with the wordmark at the bottom.
  */
 export function drawGraphic(ctx: CanvasRenderingContext2D, content: GraphicContent): void {
   ctx.clearRect(0, 0, GRAPHIC_WIDTH, GRAPHIC_HEIGHT);
@@ -144,6 +161,14 @@ export function drawGraphic(ctx: CanvasRenderingContext2D, content: GraphicConte
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(title, GRAPHIC_WIDTH / 2, 86);
+
+  ctx.font = `600 22px ${FONT}`;
+  const weekLabel = fitText(ctx, content.weekLabel, GRAPHIC_WIDTH - 2 * PADDING);
+  const weekWidth = ctx.measureText(weekLabel).width;
+  ctx.fillStyle = content.overlayColor;
+  roundedBox(ctx, (GRAPHIC_WIDTH - weekWidth) / 2 - 14, 138, weekWidth + 28, 34, 10);
+  ctx.fillStyle = content.titleColor;
+  ctx.fillText(weekLabel, GRAPHIC_WIDTH / 2, 155);
 
   const columnWidth = (GRAPHIC_WIDTH - 2 * PADDING - COLUMN_GAP) / 2;
   content.teams.slice(0, 2 * ROWS_PER_COLUMN).forEach((team, index) => {

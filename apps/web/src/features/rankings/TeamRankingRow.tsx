@@ -1,3 +1,4 @@
+import { pluralize } from '@campus-elo/domain';
 import { UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState } from 'react';
@@ -16,10 +17,50 @@ export interface RankedTeam {
   picture: string | null;
 }
 
+/** What the current rankings add to a row (a saved week's rows have neither). */
+export interface RowStanding {
+  /** The place in last week's snapshot; null when it did not rank the team. */
+  previousRank: number | null;
+  wins: number;
+  losses: number;
+}
+
 interface TeamRankingRowProps {
   rank: number;
   team: RankedTeam;
   elo: number;
+  standing?: RowStanding;
+}
+
+/** '▲ 2', '▼ 1', '–' or 'New', with the words for screen readers. */
+function Movement({ rank, previousRank }: { rank: number; previousRank: number | null }) {
+  if (previousRank === null) {
+    return (
+      <span className={classes.movement} data-movement="new">
+        New<VisuallyHidden> since last week</VisuallyHidden>
+      </span>
+    );
+  }
+  const places = previousRank - rank;
+  if (places === 0) {
+    return (
+      <span className={classes.movement} data-movement="same">
+        <span aria-hidden="true">–</span>
+        <VisuallyHidden>No change since last week</VisuallyHidden>
+      </span>
+    );
+  }
+  const up = places > 0;
+  return (
+    <span className={classes.movement} data-movement={up ? 'up' : 'down'}>
+      <span aria-hidden="true">
+        {up ? '▲' : '▼'} {Math.abs(places)}
+      </span>
+      <VisuallyHidden>
+        {up ? 'Up' : 'Down'} {Math.abs(places)} since last week
+      </VisuallyHidden>
+    </span>
+  );
 }
 
 /** The team's five best visible, active players; mounted (and fetched) only while expanded. */
@@ -55,7 +96,7 @@ function TeamTopPlayers({ teamId }: { teamId: string }) {
  * button (covering the rest of the row, so a click on the row still opens it) shows or hides
  * its top players. On small screens the whole row is the link.
  */
-export function TeamRankingRow({ rank, team, elo }: TeamRankingRowProps) {
+export function TeamRankingRow({ rank, team, elo, standing }: TeamRankingRowProps) {
   const expandable = useMediaQuery(EXPANDABLE_ROWS_QUERY, false, { getInitialValueInEffect: false });
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
@@ -71,6 +112,17 @@ export function TeamRankingRow({ rank, team, elo }: TeamRankingRowProps) {
         <TeamLink id={team.id} className={expandable ? `${classes.name} ${classes.aboveCover}` : classes.name} stretched={!expandable} title={team.name}>
           {team.name}
         </TeamLink>
+        {standing && (
+          <>
+            <Movement rank={rank} previousRank={standing.previousRank} />
+            <span className={classes.record}>
+              <VisuallyHidden>{pluralize(standing.wins, 'win')}, {pluralize(standing.losses, 'loss')}: </VisuallyHidden>
+              <span aria-hidden="true">
+                {standing.wins}-{standing.losses}
+              </span>
+            </span>
+          </>
+        )}
         <span className={classes.elo}>
           {elo}
           <VisuallyHidden> Elo</VisuallyHidden>

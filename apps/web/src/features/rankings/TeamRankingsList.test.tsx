@@ -15,6 +15,29 @@ const pageOf = (page: number, size: number) => ({
 });
 
 describe('TeamRankingsList', () => {
+  it("shows each team's movement since last week and its W-L under their headings", async () => {
+    const standing = [
+      { ...team(1), previous_rank: 2, wins: 5, losses: 1 },
+      { ...team(2), previous_rank: 1, wins: 4, losses: 2 },
+      { ...team(3), previous_rank: 3, wins: 1, losses: 1 },
+      { ...team(4), previous_rank: null, wins: 0, losses: 0 },
+    ];
+    renderWithProviders(<TeamRankingsList seasonId="season-1" rankingId={undefined} ready />, {
+      api: { 'public.teams': () => ({ count: 4, total_pages: 1, current_page: 1, page_size: 20, results: standing }) },
+    });
+    await screen.findByText('Team 4');
+    const header = document.querySelector('[data-list-header]')!;
+    expect([...header.children].map((cell) => cell.textContent)).toEqual(['#', 'Team', '+/-', 'W-L', 'Elo']);
+    const rows = screen.getAllByRole('listitem').map((row) => row.textContent);
+    expect(rows[0]).toContain('▲ 1Up 1 since last week');
+    expect(rows[0]).toContain('5 wins, 1 loss: 5-1');
+    expect(rows[1]).toContain('▼ 1Down 1 since last week');
+    expect(rows[2]).toContain('No change since last week');
+    expect(rows[3]).toContain('New since last week');
+    expect(rows[3]).toContain('0 wins, 0 losses: 0-0');
+  });
+
+
   it('heads its columns (rank, team, Elo) and says what Elo is on hover', async () => {
     renderWithProviders(<TeamRankingsList seasonId="season-1" rankingId={undefined} ready />, { api: { 'public.teams': () => pageOf(1, 3) } });
     await screen.findByText('Team 3');

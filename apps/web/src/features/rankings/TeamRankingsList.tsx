@@ -20,8 +20,15 @@ interface TeamRankingsListProps {
  */
 function teamRow(item: TeamListItem | RankingItem, index: number) {
   return 'rank' in item
-    ? { key: item.id, rank: item.rank, team: item.team, elo: item.elo }
-    : { key: item.id, rank: index + 1, team: item, elo: item.elo };
+    ? { key: item.id, rank: item.rank, team: item.team, elo: item.elo, standing: undefined }
+    : {
+        key: item.id,
+        rank: index + 1,
+        team: item,
+        elo: item.elo,
+        // An earlier server (or a page written before these fields) may leave them out: no columns then.
+        standing: item.wins === undefined ? undefined : { previousRank: item.previous_rank ?? null, wins: item.wins, losses: item.losses },
+      };
 }
 
 /** Current team rankings by Elo, or the rows of one weekly snapshot, 20 at a time. */
@@ -41,19 +48,30 @@ export function TeamRankingsList({ seasonId, rankingId, ready }: TeamRankingsLis
   if (list.isPending) return <LoadingState label="Loading team rankings" />;
   if (list.isError && list.items.length === 0) return <ErrorMessage message="Error loading teams" />;
   if (rows.length === 0) return <EmptyMessage message="No teams found" />;
+  const withStanding = rows[0]!.standing !== undefined;
   return (
     <>
       {/* The rows name their numbers for screen readers ('Rank', 'Elo'); these are for the eye. */}
       <div className={classes.listHeader} aria-hidden="true" data-list-header>
         <span className={classes.rank}>#</span>
         <span className={classes.headerTeam}>Team</span>
+        {withStanding && (
+          <>
+            <span className={classes.headerMovement} title="Places moved since last week's ranking (New: not ranked last week)">
+              +/-
+            </span>
+            <span className={classes.headerRecord} title="Rated wins and losses this season">
+              W-L
+            </span>
+          </>
+        )}
         <span className={classes.headerElo} title="Elo rating: rises with wins, more for beating a stronger team">
           Elo
         </span>
       </div>
       <ol className={classes.list}>
         {rows.map((row) => (
-          <TeamRankingRow key={row.key} rank={row.rank} team={row.team} elo={row.elo} />
+          <TeamRankingRow key={row.key} rank={row.rank} team={row.team} elo={row.elo} standing={row.standing} />
         ))}
       </ol>
       <InfiniteListFooter
