@@ -22,8 +22,8 @@ export function createCampusEloClient({ url, token }: CampusEloClientOptions): C
     links: [
       httpBatchLink({
         url: `${url.replace(/\/$/, '')}/trpc`,
-        // The server answers 400 to a batch of more calls (MAX_TRPC_BATCH_SIZE in
-        // @campus-elo/api-contract, which this bundle may not import): more go in another request.
+        // The server answers 400 to a batch of more calls (MAX_TRPC_BATCH_SIZE in the API
+        // contract package, which this bundle may not import): more go in another request.
         maxItems: 20,
         headers: () => (token ? { authorization: `Bearer ${token}` } : {}),
       }),
