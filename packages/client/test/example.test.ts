@@ -88,7 +88,8 @@ describe('examples/top-10.ts against a running site', () => {
     const topTeams = await database.db
       .selectFrom('teams')
       .select(['name', 'school_name', 'elo'])
-      .where('id', 'in', (eb) => eb.selectFrom('participants').select('team_id').where('season_id', '=', season.id))
+      // A team of the season: it entered one of its competitions or plays one of its matches (packages/domain, season-place).
+      .where('id', 'in', (eb) => eb.selectFrom('season_teams').select('team_id').where('season_id', '=', season.id))
       .orderBy('elo', 'desc')
       .orderBy('name')
       .orderBy('id')
