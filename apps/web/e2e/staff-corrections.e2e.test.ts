@@ -53,8 +53,16 @@ describeE2E('staff correct the record: matches by hand, Elo undo, staff accounts
 
   beforeAll(async () => {
     [site, browser] = await Promise.all([startTestSite(), launchBrowser()]);
-    const teams = ((await (await fetch(`${site.url}/v1/public/teams?sort=name&page_size=10`)).json()) as { results: Team[] }).results;
-    [home, away] = [teams[2]!, teams[3]!];
+    const teams = ((await (await fetch(`${site.url}/v1/public/teams?sort=name&page_size=100`)).json()) as { results: Team[] }).results;
+    // Two teams with no match from the day before yesterday on: the preview's totals then equal
+    // the saved Elo whatever the hour (no later result of theirs is replayed, none goes live meanwhile).
+    const busy = await site.database.db
+      .selectFrom('matches')
+      .select(['team1_id', 'team2_id'])
+      .where('date', '>=', new Date(Date.now() - 2 * 24 * 3600 * 1000))
+      .execute();
+    const busyIds = new Set(busy.flatMap((m) => [m.team1_id, m.team2_id]));
+    [home, away] = teams.filter((t) => !busyIds.has(t.id)).slice(0, 2) as [Team, Team];
     page = await browser.newPage({ viewport: VIEWPORTS.desktop });
     await signIn(page, OWNER.email, OWNER.password);
   }, SLOW);
