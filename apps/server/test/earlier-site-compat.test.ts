@@ -49,9 +49,18 @@ beforeAll(async () => {
     .orderBy('ranking_items.rank')
     .executeTakeFirstOrThrow();
   const cancelled = await db.selectFrom('matches').select('id').where('status', '=', 'cancelled').executeTakeFirst();
+  // An opponent the ranked team has really played (ids are random, so no other pick is sure to have met it).
+  const played = await db
+    .selectFrom('matches')
+    .select(['team1_id', 'team2_id'])
+    .where('status', '!=', 'cancelled')
+    .where((eb) => eb.or([eb('team1_id', '=', ranked.team_id), eb('team2_id', '=', ranked.team_id)]))
+    .orderBy('date')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   demo = {
     teamId: ranked.team_id,
-    otherTeamId: linked.team1_id === ranked.team_id ? linked.team2_id : linked.team1_id,
+    otherTeamId: played.team1_id === ranked.team_id ? played.team2_id : played.team1_id,
     seasonId: ranked.season_id,
     eventId: linked.event_id,
     linkedMatchId: linked.id,
