@@ -26,12 +26,14 @@ export const faceitWebhookDelivery = z.object({
 export const faceitWebhookOutput = z.object({
   /**
    * queued: the match's refresh is a background job (job_id), run within about a second;
-   * updated: the match was refreshed and changed; unchanged: refreshed, nothing new (these
+   * a refresh already waiting for the match is that job (one waits at a time per match);
+   * deferred: the match's last refreshes kept failing, so none is queued for a while; the
+   * scheduled sync refreshes it meanwhile; updated: the match was refreshed and changed; unchanged: refreshed, nothing new (these
    * two only on a server without a job queue, which refreshes within the request);
    * duplicate: this event_id was handled before; ignored: not a match event, or a match we
    * do not know.
    */
-  status: z.enum(['queued', 'updated', 'unchanged', 'duplicate', 'ignored']),
+  status: z.enum(['queued', 'deferred', 'updated', 'unchanged', 'duplicate', 'ignored']),
   match_id: z.uuid().nullable(),
   /** The Update Matches job of a queued refresh (GET /v1/jobs/{id}/); null otherwise. */
   job_id: z.uuid().nullable(),

@@ -260,6 +260,10 @@ export interface Jobs {
    * When staff asked to cancel the job while it ran; its worker stops at the next item.
    */
   cancel_requested_at: Timestamp | null;
+  /**
+   * Jobs with the same key wait at most one at a time: another enqueue answers the waiting job. Null: never coalesced.
+   */
+  coalesce_key: string | null;
   created_at: Generated<Timestamp>;
   created_by: string | null;
   /**

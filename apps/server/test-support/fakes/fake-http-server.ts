@@ -20,13 +20,15 @@ export interface FakeResponse {
 
 /**
  * A planned misbehaviour: requests whose path matches answer `status` (with Retry-After
- * when given) and/or only after `delayMs`, for the next `times` requests (default: always).
+ * when given) and/or only after `delayMs` (or `until` settles), for the next `times` requests (default: always).
  */
 export interface Fault {
   path: string | RegExp;
   status?: number;
   retryAfter?: string;
   delayMs?: number;
+  /** Answers only once this settles (a request held while a test looks at what waits on it). */
+  until?: Promise<unknown>;
   times?: number;
 }
 
@@ -74,6 +76,10 @@ export async function startFakeServer(handle: FakeHandler, port = 0): Promise<Fa
         if (!res.destroyed) send();
       }, fault.delayMs);
       timers.add(timer);
+    } else if (fault?.until) {
+      void fault.until.finally(() => {
+        if (!res.destroyed) send();
+      });
     } else {
       send();
     }

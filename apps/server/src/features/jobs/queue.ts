@@ -1,24 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import type { JobKind } from '@campus-elo/api-contract';
 import type { DatabaseHandle } from '@campus-elo/db';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { DomainError } from '../../lib/errors';
-import { claimJob, JobRun, type JobLogger } from './job-run';
+import { claimJob, JobRun, type FailedItem, type JobLogger } from './job-run';
 import { JOB_KINDS, type JobDeps } from './kinds';
-import { releaseStaleJobs } from './reclaim';
+import { releaseStaleJobs, SUPERSEDED_REASON } from './reclaim';
 
 /**
- * Staff's tools, and the server's own jobs (the scheduled sync, FACEIT webhook refreshes) on
- * a queue of their own: each queue runs one job at a time per process, so a tool taking
- * minutes never holds back a live score (docs/decisions/0067-sync-and-webhooks-through-the-job-queue.md).
+ * Three lanes, each a pg-boss queue of its own with its own workers, so none waits behind
+ * another's jobs: staff's tools (a Recalculate All takes minutes), the scheduled sync, and
+ * FACEIT webhook refreshes (a flood of them for one failing match must not delay the sync).
+ * `workers`: how many of the lane's jobs one process runs at once. The sync keeps the name
+ * the server's one queue had, so a run queued before an upgrade still runs
+ * (docs/decisions/0076-webhook-refreshes-coalesced-in-their-own-lane.md).
  */
-const QUEUES = { staff: 'staff-tools', server: 'server-jobs' } as const;
-type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
-/** Which queue a job is on: its starter's, the server's when no one started it. */
-const queueFor = (createdBy: string | null): QueueName => (createdBy === null ? QUEUES.server : QUEUES.staff);
+const LANES = {
+  staff: { queue: 'staff-tools', workers: 1 },
+  sync: { queue: 'server-jobs', workers: 1 },
+  // One at a time: a match's waiting refresh never starts beside its running one in this process.
+  refresh: { queue: 'webhook-refreshes', workers: 1 },
+} as const;
+type QueueName = (typeof LANES)[keyof typeof LANES]['queue'];
+/** A job's lane: its starter's tools; of the server's own jobs (no starter), the sync or a webhook's refresh. */
+const queueFor = (kind: JobKind, createdBy: string | null): QueueName => LANES[createdBy !== null ? 'staff' : kind === 'sync' ? 'sync' : 'refresh'].queue;
+
+/** How often, and how soon, a failed run is tried again (later each time: pg-boss's backoff doubles the delay). */
+export type RetryPolicy = Required<Pick<PgBoss.SendOptions, 'retryDelay' | 'retryLimit'>>;
 /** A failure that is not the input's fault (a platform down, the database away) is tried again, later each time. */
-const RETRY = { retryLimit: 2, retryDelay: 10, retryBackoff: true } as const;
+const RETRY: RetryPolicy = { retryLimit: 2, retryDelay: 10 };
+/**
+ * A webhook's refresh: the first retry within seconds, since the match is live, then
+ * doubling, for about two minutes in all (2 + 4 + … + 64 s), so a FACEIT outage of a minute
+ * still ends with the result; then the job fails and the scheduled sync carries on.
+ */
+const REFRESH_RETRY: RetryPolicy = { retryLimit: 6, retryDelay: 2 };
 /**
  * A backstop only: a dead process's job is found by its stale heartbeat (reclaim.ts); this
  * catches one whose release was itself cut short.
@@ -26,6 +43,15 @@ const RETRY = { retryLimit: 2, retryDelay: 10, retryBackoff: true } as const;
 const EXPIRE_IN_SECONDS = 30 * 60;
 /** Failures no retry can fix. */
 const PERMANENT_FAILURES = new Set(['invalid', 'not_found', 'conflict', 'unprocessable', 'forbidden', 'too_large']);
+/**
+ * A coalesced job waiting this long lost its queue entry (its process died between the
+ * jobs row and pg-boss's): it is failed, so its key takes new jobs again. Far above a
+ * refresh's two minutes of retries.
+ */
+const LOST_WAITING_JOB_MINUTES = 60;
+/** Enqueue tries while the job a key waits on keeps starting just as it is read. */
+const COALESCE_TRIES = 3;
+
 /** Heartbeats per stale period: a worker is taken for dead only after missing several. */
 const HEARTBEATS_PER_STALE_PERIOD = 6;
 /** pg-boss states in which a job will be fetched again. */
@@ -42,6 +68,9 @@ interface QueuedData {
  * queue works the same on PostgreSQL and on the embedded engine. Only pg-boss's own scripts
  * (several statements, no parameters) need PGlite's `exec`; PostgreSQL takes them as they are.
  */
+/** A second queued job of one coalesce key: the database's unique index refused it. */
+const isCoalesceConflict = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
 function bossDatabase(handle: Pick<DatabaseHandle, 'db' | 'kind' | 'pglite'>) {
   return {
     async executeSql(text: string, values: unknown[] = []) {
@@ -57,8 +86,9 @@ function bossDatabase(handle: Pick<DatabaseHandle, 'db' | 'kind' | 'pglite'>) {
 }
 
 /**
- * The background job queue: staff tools enqueued with 'Prefer: respond-async' run here, on
- * whichever replica fetches them first (pg-boss locks each job with SKIP LOCKED). The jobs
+ * The background job queue: staff tools enqueued with 'Prefer: respond-async', the scheduled
+ * sync and webhook refreshes run here, each in its lane, on whichever replica fetches them
+ * first (pg-boss locks each job with SKIP LOCKED). The jobs
  * table holds what staff see, written as the tool reports (job-run.ts); pg-boss holds the
  * queue and the retries. A running job's heartbeat lets any worker hand a dead process's
  * job back to pg-boss (reclaim.ts), and carries a cancel to the worker running it.
@@ -69,12 +99,16 @@ export class JobQueue {
   private readonly runs = new Map<string, { run: JobRun; queue: QueueName }>();
   private reclaimTimer: NodeJS.Timeout | undefined;
   private reclaiming: Promise<void> | undefined;
+  private readonly refreshRetry: RetryPolicy;
 
+  /** `refreshRetry`: a webhook refresh's retries, when not the usual (tests wait seconds, not minutes). */
   constructor(
     private readonly deps: JobDeps,
     handle: Pick<DatabaseHandle, 'db' | 'kind' | 'pglite'>,
     private readonly log: JobLogger,
+    options: { refreshRetry?: RetryPolicy } = {},
   ) {
+    this.refreshRetry = options.refreshRetry ?? REFRESH_RETRY;
     // pg-boss's own typing wants its full IDatabase; executeSql is all it calls.
     this.boss = new PgBoss({ db: bossDatabase(handle) as unknown as PgBoss.ConstructorOptions['db'] });
     // Errors of its timers (the database away) must never end the process.
@@ -84,13 +118,15 @@ export class JobQueue {
   /** `worker: false`: this process only enqueues (and cancels); others run the jobs. */
   async start(options: { worker?: boolean } = {}): Promise<void> {
     await this.boss.start();
-    for (const queue of Object.values(QUEUES)) if (!(await this.boss.getQueue(queue))) await this.boss.createQueue(queue);
+    for (const { queue } of Object.values(LANES)) if (!(await this.boss.getQueue(queue))) await this.boss.createQueue(queue);
     if (options.worker === false) return;
     // A job whose process died before this one started is handed back at once, later ones within half the stale period.
     await this.reclaimStale();
     this.reclaimTimer = setInterval(() => void this.reclaimStale(), this.deps.config.jobStaleAfterMs / 2);
-    for (const queue of Object.values(QUEUES)) {
-      await this.boss.work<QueuedData>(queue, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) => (job ? this.run(job) : Promise.resolve()));
+    for (const { queue, workers } of Object.values(LANES)) {
+      for (let worker = 0; worker < workers; worker += 1) {
+        await this.boss.work<QueuedData>(queue, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) => (job ? this.run(job) : Promise.resolve()));
+      }
     }
   }
 
@@ -105,28 +141,61 @@ export class JobQueue {
 
   /**
    * Queues a tool run for `user` (null: the server itself) with an input its schema already
-   * accepted; answers the job id. `retry` overrides the usual first retry delay and number of retries.
+   * accepted; answers the job id. With a `coalesceKey`, a job of that key already waiting
+   * (not yet started, or waiting for a retry) is answered instead of queueing another; one
+   * that is running does not count, so a reason to run again that comes meanwhile is not lost.
    */
-  async enqueue(kind: JobKind, input: unknown, user: { id: string } | null, retry: Pick<PgBoss.SendOptions, 'retryDelay' | 'retryLimit'> = {}): Promise<string> {
-    const id = randomUUID();
+  async enqueue(kind: JobKind, input: unknown, user: { id: string } | null, options: { coalesceKey?: string } = {}): Promise<string> {
     const stored = { ...(input as Record<string, unknown>) };
     for (const field of JOB_KINDS[kind].secretFields ?? []) if (field in stored) stored[field] = '(not stored)';
-    await this.deps.db
-      .insertInto('jobs')
-      .values({ id, kind, input: JSON.stringify(stored), created_by: user?.id ?? null, progress: JSON.stringify({ done: 0, total: 1, errors: 0 }) })
-      .execute();
+    const createdBy = user?.id ?? null;
+    const queue = queueFor(kind, createdBy);
+    for (let tries = 0; tries < COALESCE_TRIES; tries += 1) {
+      const id = randomUUID();
+      // Without a key (null) the unique index never applies.
+      const inserted = await this.deps.db
+        .insertInto('jobs')
+        .values({ id, kind, input: JSON.stringify(stored), created_by: createdBy, coalesce_key: options.coalesceKey ?? null, progress: JSON.stringify({ done: 0, total: 1, errors: 0 }) })
+        .onConflict((oc) => oc.column('coalesce_key').where('state', '=', 'queued').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) {
+        await this.send(queue, id, { kind, input, userId: createdBy });
+        return id;
+      }
+      const waiting = await this.waitingJob(options.coalesceKey!);
+      if (waiting) return waiting;
+      // The waiting job started (or ended) between the two statements: this one waits instead.
+    }
+    throw new Error(`The job queue could not queue ${kind}: its coalesce key kept changing hands`);
+  }
+
+  private async send(queue: QueueName, id: string, data: QueuedData): Promise<void> {
+    const retry = queue === LANES.refresh.queue ? this.refreshRetry : RETRY;
     try {
-      await this.boss.send(queueFor(user?.id ?? null), { kind, input, userId: user?.id ?? null } satisfies QueuedData, { id, ...RETRY, ...retry, expireInSeconds: EXPIRE_IN_SECONDS });
+      await this.boss.send(queue, data, { id, ...retry, retryBackoff: true, expireInSeconds: EXPIRE_IN_SECONDS });
     } catch (error) {
       await this.deps.db.deleteFrom('jobs').where('id', '=', id).execute();
       throw error;
     }
-    return id;
+  }
+
+  /** The job of `key` waiting to run, if any; one waiting for over an hour is failed as lost. */
+  private async waitingJob(key: string): Promise<string | undefined> {
+    await this.deps.db
+      .updateTable('jobs')
+      .set({ state: 'failed', finished_at: sql<Date>`now()`, errors: JSON.stringify([{ item: null, reason: 'It never left the queue (lost); a newer job replaced it' }]) })
+      .where('coalesce_key', '=', key)
+      .where('state', '=', 'queued')
+      .where('created_at', '<', sql<Date>`now() - make_interval(mins => ${LOST_WAITING_JOB_MINUTES})`)
+      .execute();
+    const waiting = await this.deps.db.selectFrom('jobs').select('id').where('coalesce_key', '=', key).where('state', '=', 'queued').executeTakeFirst();
+    return waiting?.id;
   }
 
   /** Drops a job cancelled while queued (queries.ts, cancelJob) from pg-boss's queue too. */
-  async forget(id: string, createdBy: string | null): Promise<void> {
-    await this.boss.cancel(queueFor(createdBy), id);
+  async forget(id: string, kind: JobKind, createdBy: string | null): Promise<void> {
+    await this.boss.cancel(queueFor(kind, createdBy), id);
   }
 
   private async run(job: PgBoss.JobWithMetadata<QueuedData>): Promise<void> {
@@ -172,9 +241,28 @@ export class JobQueue {
     const reason = error instanceof Error ? error.message : String(error);
     const permanent = error instanceof DomainError && PERMANENT_FAILURES.has(error.kind);
     const final = permanent || job.retryCount >= job.retryLimit;
-    await run.end({ state: final ? 'failed' : 'queued', errors: [...run.failed, { item: null, reason }] });
-    // Thrown, pg-boss retries it with backoff.
-    if (!final) throw error;
+    const errors = [...run.failed, { item: null, reason }];
+    if (final) {
+      await run.end({ state: 'failed', errors });
+      return;
+    }
+    // Thrown, pg-boss retries it with backoff; not when a newer job of its key waits, which runs instead.
+    if ((await this.backToQueue(run, errors)) !== 'superseded') throw error;
+  }
+
+  /**
+   * A run's row back to 'queued' for another try; a coalesced job whose key already has a
+   * job waiting (queued while this one ran) ends 'failed' instead, and the waiting one runs.
+   * 'not_ours': the row is another run's now.
+   */
+  private async backToQueue(run: JobRun, errors: FailedItem[]): Promise<'queued' | 'superseded' | 'not_ours'> {
+    try {
+      return (await run.end({ state: 'queued', errors })) ? 'queued' : 'not_ours';
+    } catch (error) {
+      if (!isCoalesceConflict(error)) throw error;
+      await run.end({ state: 'failed', errors: [...errors, { item: null, reason: SUPERSEDED_REASON }] });
+      return 'superseded';
+    }
   }
 
   /** Hands running jobs whose worker is gone back to pg-boss; never throws, one scan at a time. */
@@ -183,12 +271,13 @@ export class JobQueue {
       try {
         for (const job of await releaseStaleJobs(this.deps.db, this.deps.config.jobStaleAfterMs, [...this.runs.keys()])) {
           this.log.warn({ jobId: job.id, state: job.state }, 'job of a stopped worker released');
-          if (job.state === 'cancelled') {
-            await this.boss.cancel(queueFor(job.created_by), job.id);
-          } else {
+          const queue = queueFor(job.kind, job.created_by);
+          if (job.state === 'queued') {
             // pg-boss's own retry runs it again.
-            await this.boss.fail(queueFor(job.created_by), job.id, { message: 'The worker running it stopped' });
-            await this.failIfNotRequeued(job.id, queueFor(job.created_by));
+            await this.boss.fail(queue, job.id, { message: 'The worker running it stopped' });
+            await this.failIfNotRequeued(job.id, queue);
+          } else {
+            await this.boss.cancel(queue, job.id);
           }
         }
       } catch (error) {
@@ -204,7 +293,7 @@ export class JobQueue {
   private async release(run: JobRun, queue: QueueName): Promise<void> {
     run.stop('taken_over');
     await run.finish();
-    if (await run.end({ state: 'queued', errors: run.failed })) await this.failIfNotRequeued(run.id, queue);
+    if ((await this.backToQueue(run, run.failed)) === 'queued') await this.failIfNotRequeued(run.id, queue);
   }
 
   /** A released job pg-boss will not run again (no tries left) is failed, not left queued. */

@@ -1,18 +1,29 @@
+import type { JobKind } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 
 export interface ReleasedJob {
   id: string;
-  /** 'cancelled' when staff asked to cancel it while it ran. */
-  state: 'queued' | 'cancelled';
-  /** Its starter; null for the server's own jobs (they run on a queue of their own, queue.ts). */
+  /**
+   * 'cancelled' when staff asked to cancel it while it ran; 'failed' when it is a coalesced
+   * job whose key has another job waiting, which runs instead (queue.ts, enqueue).
+   */
+  state: 'queued' | 'cancelled' | 'failed';
+  /** Its kind and starter: they decide its queue (queue.ts, lanes). */
+  kind: JobKind;
   created_by: string | null;
 }
+
+/** Why a stopped run of a coalesced job is not tried again (queue.ts writes it too). */
+export const SUPERSEDED_REASON = 'A newer job for the same thing was queued while it ran; that one runs instead of a retry.';
+
+/** A coalesced job whose key has a job waiting cannot wait too (the unique index on jobs). */
+const superseded = sql<boolean>`(coalesce_key IS NOT NULL AND EXISTS (SELECT 1 FROM jobs AS waiting WHERE waiting.coalesce_key = jobs.coalesce_key AND waiting.state = 'queued'))`;
 
 /**
  * Running jobs whose worker has given no sign of life for `staleAfterMs` (its process died,
  * or lost the database that long) go back to 'queued', or to 'cancelled' when staff asked to
- * cancel them meanwhile. One conditional UPDATE: of several replicas scanning at once, only
+ * cancel them meanwhile, or to 'failed' when another job of their coalesce key waits. One conditional UPDATE: of several replicas scanning at once, only
  * one releases each job. Jobs `runningHere` are left alone: on the embedded database this
  * process's own heartbeats wait behind its tool's transaction.
  */
@@ -20,13 +31,14 @@ export async function releaseStaleJobs(db: Kysely<Database>, staleAfterMs: numbe
   let stale = db
     .updateTable('jobs')
     .set({
-      state: sql`CASE WHEN cancel_requested_at IS NULL THEN 'queued' ELSE 'cancelled' END`,
-      finished_at: sql`CASE WHEN cancel_requested_at IS NULL THEN NULL ELSE now() END`,
+      state: sql`CASE WHEN cancel_requested_at IS NOT NULL THEN 'cancelled' WHEN ${superseded} THEN 'failed' ELSE 'queued' END`,
+      finished_at: sql`CASE WHEN cancel_requested_at IS NULL AND NOT ${superseded} THEN NULL ELSE now() END`,
+      errors: sql`CASE WHEN cancel_requested_at IS NULL AND ${superseded} THEN errors || jsonb_build_array(jsonb_build_object('item', NULL, 'reason', ${SUPERSEDED_REASON}::text)) ELSE errors END`,
       heartbeat_at: null,
     })
     .where('state', '=', 'running')
     // A job claimed before heartbeats existed has none.
     .where((eb) => eb.or([eb('heartbeat_at', '<', sql<Date>`now() - ${staleAfterMs} * interval '1 millisecond'`), eb('heartbeat_at', 'is', null)]));
   if (runningHere.length > 0) stale = stale.where('id', 'not in', runningHere);
-  return (await stale.returning(['id', 'state', 'created_by']).execute()) as ReleasedJob[];
+  return (await stale.returning(['id', 'state', 'kind', 'created_by']).execute()) as ReleasedJob[];
 }

@@ -38,7 +38,7 @@ export const jobsRouter = router({
       const job = await getJob(ctx.db, input.id);
       if (JOB_KINDS[job.kind].access === 'owner' && ctx.user.role !== 'owner') throw forbidden('Only an owner can cancel this job');
       const { wasQueued, createdBy } = await cancelJob(ctx.db, input.id);
-      if (wasQueued) await ctx.jobs?.forget(input.id, createdBy);
+      if (wasQueued) await ctx.jobs?.forget(input.id, job.kind, createdBy);
       return getJob(ctx.db, input.id);
     }),
   /**

@@ -23,20 +23,40 @@ export function checkFaceitWebhookSecret(config: Config, headers: Record<string,
 const isMatchEvent = (event: string): boolean => (FACEIT_MATCH_EVENTS as readonly string[]).includes(event);
 
 /**
- * A queued refresh's retries: the first within seconds, not the queue's usual ten, since the
- * match is live; then doubling, for about two minutes in all (2 + 4 + … + 64 s), so a
- * FACEIT outage of a minute still ends with the result. FACEIT's own redelivery cannot do
- * it: the event id is already claimed.
+ * A match whose last refreshes all failed, this many of them within the window, gets no new
+ * one: its deliveries answer `deferred`, and the scheduled sync (every two minutes while a
+ * match is live or near) refreshes it meanwhile. Each of those refreshes had its own retries
+ * (the queue's refresh lane), so Faceit has failed on the match for minutes
+ * (docs/decisions/0076-webhook-refreshes-coalesced-in-their-own-lane.md).
  */
-const REFRESH_RETRY = { retryDelay: 2, retryLimit: 6 } as const;
+const FAILED_REFRESHES_BEFORE_HOLD = 2;
+const HOLD_WINDOW_MINUTES = 15;
+
+/** The coalesce key of a match's refreshes: one waits at a time, whatever the number of deliveries. */
+const refreshKey = (matchId: string) => `faceit-refresh:${matchId}`;
+
+async function refreshesKeepFailing(db: Kysely<Database>, matchId: string): Promise<boolean> {
+  const lastEnded = await db
+    .selectFrom('jobs')
+    .select('state')
+    .where('coalesce_key', '=', refreshKey(matchId))
+    .where('state', 'in', ['done', 'failed'])
+    .where('finished_at', '>', sql<Date>`now() - make_interval(mins => ${HOLD_WINDOW_MINUTES})`)
+    .orderBy('finished_at', 'desc')
+    .limit(FAILED_REFRESHES_BEFORE_HOLD)
+    .execute();
+  return lastEnded.length === FAILED_REFRESHES_BEFORE_HOLD && lastEnded.every((job) => job.state === 'failed');
+}
 
 /**
  * A FACEIT match event: the match is fetched from Faceit and written through Update Matches
  * (so the Elo ledger and the rules about hand-entered results apply), only if it changed.
  * The event id is claimed first, so a redelivery (or a second delivery racing the first)
  * does nothing. With a job queue the refresh is queued as an Update Matches job, retried by
- * the queue while Faceit fails, and the answer comes at once; without one it runs here, and
- * a failed fetch gives the claim back and answers 502, so FACEIT delivers again.
+ * the queue while Faceit fails, and the answer comes at once; a match has one refresh
+ * waiting at most (a delivery while one waits answers that job), and none while its last
+ * refreshes kept failing. Without a queue it runs here, and a failed fetch gives the claim
+ * back and answers 502, so FACEIT delivers again.
  */
 export async function handleFaceitWebhook(
   deps: { db: Kysely<Database>; config: Config; jobs?: Pick<JobQueue, 'enqueue'> },
@@ -64,8 +84,10 @@ export async function handleFaceitWebhook(
   let failure: unknown;
   let answer: FaceitWebhookOutput;
   try {
-    if (deps.jobs) {
-      const jobId = await deps.jobs.enqueue('update_matches', input, null, REFRESH_RETRY);
+    if (deps.jobs && (await refreshesKeepFailing(deps.db, match.id))) {
+      answer = { status: 'deferred', match_id: match.id, job_id: null };
+    } else if (deps.jobs) {
+      const jobId = await deps.jobs.enqueue('update_matches', input, null, { coalesceKey: refreshKey(match.id) });
       answer = { status: 'queued', match_id: match.id, job_id: jobId };
     } else {
       const updated = await updateMatches(deps, input, null, { onFetchFailure: (error) => (failure = error) });

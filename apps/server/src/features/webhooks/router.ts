@@ -36,7 +36,9 @@ export const webhooksRouter = router({
         description:
           'The shared secret (FACEIT_WEBHOOK_SECRET) in the header FACEIT_WEBHOOK_HEADER (default X-Webhook-Secret). ' +
           'match_status_ready, _ongoing, _finished, _cancelled and _aborted queue a refresh of that match from Faceit ' +
-          '(an Update Matches job, retried while Faceit fails) and answer 200 {status: queued, job_id} at once; other events, ' +
+          '(an Update Matches job, retried while Faceit fails) and answer 200 {status: queued, job_id} at once; a match has one ' +
+          'refresh waiting at most, so a delivery while one waits answers that job_id; while the last two refreshes of the match ' +
+          'failed within 15 minutes, a delivery queues none and answers {status: deferred} (the scheduled sync refreshes it); other events, ' +
           'unknown matches and redeliveries (same event_id) change nothing and answer 200. A server without a job queue ' +
           'refreshes within the request instead (status updated or unchanged; 502 when Faceit cannot be asked).',
         tag: 'Webhooks',
