@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { claimJob } from './job-run';
+import { JobQueue } from './queue';
+import { releaseStaleJobs } from './reclaim';
+
+// Jobs sharing a coalesce key (a webhook's refreshes of one match, decision 0076), on a
+// process that only enqueues: nothing runs them, so each state is set by the test.
+
+let database: TestDatabase;
+let queue: JobQueue;
+
+const refresh = (key: string) => queue.enqueue('update_matches', { match_ids: [randomUUID()], auto_detect: false, only_changed: true }, null, { coalesceKey: key });
+const row = (id: string) => database.db.selectFrom('jobs').select(['state', 'errors', 'finished_at']).where('id', '=', id).executeTakeFirstOrThrow();
+const goneQuiet = (ids: string[]) => database.db.updateTable('jobs').set({ heartbeat_at: sql<Date>`now() - interval '1 hour'` }).where('id', 'in', ids).execute();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  queue = new JobQueue({ db: database.db, config: loadConfig({ LOG_LEVEL: 'silent' }), kind: database.kind }, database, { warn: () => {} });
+  await queue.start({ worker: false });
+}, 60_000);
+afterAll(async () => {
+  await queue?.stop();
+  await database?.close();
+});
+
+describe('coalesced jobs', () => {
+  it('queue one job per key while it waits, and one more once it runs', async () => {
+    const waiting = await refresh('key-a');
+    expect(await refresh('key-a')).toBe(waiting);
+    expect(await refresh('key-b')).not.toBe(waiting);
+    const unkeyed = () => queue.enqueue('calculate_team_elo', {}, null);
+    expect(await unkeyed()).not.toBe(await unkeyed());
+
+    expect(await claimJob(database.db, waiting)).toBe(1);
+    const next = await refresh('key-a');
+    expect(next).not.toBe(waiting);
+    expect(await refresh('key-a')).toBe(next);
+  });
+
+  it('hand a stopped worker’s run back to the queue, unless a newer job of its key waits: then it fails and that one runs', async () => {
+    const [superseded, alone] = [await refresh('key-c'), await refresh('key-d')];
+    await claimJob(database.db, superseded);
+    await claimJob(database.db, alone);
+    const newer = await refresh('key-c');
+    await goneQuiet([superseded, alone]);
+
+    const released = await releaseStaleJobs(database.db, 60_000, []);
+    expect(released).toEqual(
+      expect.arrayContaining([
+        { id: superseded, state: 'failed', kind: 'update_matches', created_by: null },
+        { id: alone, state: 'queued', kind: 'update_matches', created_by: null },
+      ]),
+    );
+    expect(await row(superseded)).toMatchObject({ state: 'failed', errors: [{ item: null, reason: expect.stringContaining('runs instead of a retry') }], finished_at: expect.any(Date) });
+    expect(await row(alone)).toMatchObject({ state: 'queued', finished_at: null });
+    expect(await row(newer)).toMatchObject({ state: 'queued' });
+  });
+
+  it('fail a job of a key that waited over an hour (its queue entry was lost), and queue a new one', async () => {
+    const lost = await refresh('key-e');
+    await database.db.updateTable('jobs').set({ created_at: sql<Date>`now() - interval '2 hours'` }).where('id', '=', lost).execute();
+    const fresh = await refresh('key-e');
+    expect(fresh).not.toBe(lost);
+    expect(await row(lost)).toMatchObject({ state: 'failed', errors: [{ item: null, reason: expect.stringContaining('never left the queue') }] });
+    expect(await refresh('key-e')).toBe(fresh);
+  });
+});
