@@ -41,23 +41,22 @@ describe('coalesced jobs', () => {
     expect(await refresh('key-a')).toBe(next);
   });
 
-  it('hand a stopped worker’s run back to the queue, unless a newer job of its key waits: then it fails and that one runs', async () => {
-    const [superseded, alone] = [await refresh('key-c'), await refresh('key-d')];
-    await claimJob(database.db, superseded);
-    await claimJob(database.db, alone);
-    const newer = await refresh('key-c');
-    await goneQuiet([superseded, alone]);
+  it('hand a stopped worker’s run back to the queue, unless a newer job of its key waits or ran beside it: then it fails and that one runs', async () => {
+    const [superseded, alone, older] = [await refresh('key-c'), await refresh('key-d'), await refresh('key-f')];
+    for (const id of [superseded, alone, older]) await claimJob(database.db, id);
+    const waiting = await refresh('key-c');
+    // Two runs of one key whose workers both stopped: only the newer may wait again.
+    const newer = await refresh('key-f');
+    await claimJob(database.db, newer);
+    await goneQuiet([superseded, alone, older, newer]);
 
     const released = await releaseStaleJobs(database.db, 60_000, []);
-    expect(released).toEqual(
-      expect.arrayContaining([
-        { id: superseded, state: 'failed', kind: 'update_matches', created_by: null },
-        { id: alone, state: 'queued', kind: 'update_matches', created_by: null },
-      ]),
-    );
-    expect(await row(superseded)).toMatchObject({ state: 'failed', errors: [{ item: null, reason: expect.stringContaining('runs instead of a retry') }], finished_at: expect.any(Date) });
-    expect(await row(alone)).toMatchObject({ state: 'queued', finished_at: null });
-    expect(await row(newer)).toMatchObject({ state: 'queued' });
+    const job = (id: string, state: string) => ({ id, state, kind: 'update_matches', created_by: null });
+    expect(released).toEqual(expect.arrayContaining([job(superseded, 'failed'), job(alone, 'queued'), job(older, 'failed'), job(newer, 'queued')]));
+    for (const id of [superseded, older]) {
+      expect(await row(id)).toMatchObject({ state: 'failed', errors: [{ item: null, reason: expect.stringContaining('runs instead of a retry') }], finished_at: expect.any(Date) });
+    }
+    for (const id of [alone, newer, waiting]) expect(await row(id)).toMatchObject({ state: 'queued', finished_at: null });
   });
 
   it('fail a job of a key that waited over an hour (its queue entry was lost), and queue a new one', async () => {

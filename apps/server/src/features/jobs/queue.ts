@@ -56,6 +56,8 @@ const COALESCE_TRIES = 3;
 const HEARTBEATS_PER_STALE_PERIOD = 6;
 /** pg-boss states in which a job will be fetched again. */
 const PENDING_BOSS_STATES = new Set(['created', 'retry']);
+/** A second queued job of one coalesce key: the database's unique index refused it. */
+const isCoalesceConflict = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 interface QueuedData {
   kind: JobKind;
@@ -68,9 +70,6 @@ interface QueuedData {
  * queue works the same on PostgreSQL and on the embedded engine. Only pg-boss's own scripts
  * (several statements, no parameters) need PGlite's `exec`; PostgreSQL takes them as they are.
  */
-/** A second queued job of one coalesce key: the database's unique index refused it. */
-const isCoalesceConflict = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-
 function bossDatabase(handle: Pick<DatabaseHandle, 'db' | 'kind' | 'pglite'>) {
   return {
     async executeSql(text: string, values: unknown[] = []) {
