@@ -25,8 +25,8 @@ const isMatchEvent = (event: string): boolean => (FACEIT_MATCH_EVENTS as readonl
 /**
  * A match whose last refreshes all failed, this many of them within the window, gets no new
  * one: its deliveries answer `deferred`, and the scheduled sync (every two minutes while a
- * match is live or near) refreshes it meanwhile. Each of those refreshes had its own retries
- * (the queue's refresh lane), so Faceit has failed on the match for minutes
+ * match is live or near) refreshes it meanwhile. Each of those refreshes used up its retries
+ * (the queue's refresh lane) or gave way to a newer one while deliveries kept coming
  * (docs/decisions/0076-webhook-refreshes-coalesced-in-their-own-lane.md).
  */
 const FAILED_REFRESHES_BEFORE_HOLD = 2;
