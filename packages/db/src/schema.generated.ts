@@ -392,7 +392,7 @@ export interface MatchMapPlayers {
   kills_3k: number | null;
   kills_4k: number | null;
   kills_5k: number | null;
-  map: string;
+  map: Generated<string>;
   map_number: number;
   match_id: string;
   mvps: number | null;
@@ -400,10 +400,10 @@ export interface MatchMapPlayers {
   platform_player_id: string | null;
   player_id: string | null;
   rounds: number;
-  season_id: string | null;
+  season_id: Generated<string | null>;
   side: number;
   sniper_kills: number | null;
-  team_id: string;
+  team_id: Generated<string>;
   utility_damage: number | null;
 }
 
@@ -420,10 +420,10 @@ export interface MatchMaps {
   picked_by_side: number | null;
   score_team1: number;
   score_team2: number;
-  season_id: string | null;
+  season_id: Generated<string | null>;
   source: string;
-  team1_id: string;
-  team2_id: string;
+  team1_id: Generated<string>;
+  team2_id: Generated<string>;
   winner_side: number | null;
 }
 
@@ -439,10 +439,10 @@ export interface MatchVetoes {
   action: string;
   map: string;
   match_id: string;
-  season_id: string | null;
+  season_id: Generated<string | null>;
   side: number | null;
   step: number;
-  team_id: string | null;
+  team_id: Generated<string | null>;
 }
 
 export interface Media {
