@@ -22,6 +22,7 @@ const totalTables = [
   'team_season_map_stats',
   'player_competition_stats',
   'player_competition_map_stats',
+  'player_career_map_stats',
 ] as const;
 
 async function totals(db: Kysely<Database>): Promise<Record<string, unknown[]>> {

@@ -4,9 +4,12 @@ import { fillFromMatch, foldLines, playerTotalColumns, playerTotalTables, type P
 // The leaderboard's competition filter (issue 24, decision 0092): a line also carries its
 // match's competition, and per-competition player totals (overall and per map) are kept by
 // statement triggers in the writer's transaction, like migration 0096's season totals, so
-// the leaderboard never sums the lines.
+// the leaderboard never sums the lines. A player's career per map joins them, so a player's
+// page reads career maps from one row each, season-less matches included.
 
-const competitionTables: readonly PlayerTotalTable[] = [
+/** The tables this migration adds; its trigger and function names say "competition", the career map table rides along. */
+const addedTotalTables: readonly PlayerTotalTable[] = [
+  { table: 'player_career_map_stats', key: ['player_id', 'map'], where: 'true' },
   { table: 'player_competition_stats', key: ['competition_id', 'team_id', 'player_id'], where: 'l.competition_id IS NOT NULL' },
   { table: 'player_competition_map_stats', key: ['competition_id', 'team_id', 'player_id', 'map'], where: 'l.competition_id IS NOT NULL' },
 ];
@@ -25,8 +28,8 @@ const followMatch = (withCompetition: boolean) => `CREATE TRIGGER match_stats_fo
      WHEN (OLD.season_id IS DISTINCT FROM NEW.season_id OR OLD.team1_id <> NEW.team1_id OR OLD.team2_id <> NEW.team2_id${withCompetition ? ' OR OLD.competition_id IS DISTINCT FROM NEW.competition_id' : ''})
      EXECUTE FUNCTION match_stats_follow_match()`;
 
-const dropEmpty = competitionTables.map(({ table }) => `DELETE FROM ${table} WHERE maps = 0;`).join('\n');
-const fold = (source: string, sign: 1 | -1) => foldLines(competitionTables, source, sign).map((statement) => `${statement};`).join('\n');
+const dropEmpty = addedTotalTables.map(({ table }) => `DELETE FROM ${table} WHERE maps = 0;`).join('\n');
+const fold = (source: string, sign: 1 | -1) => foldLines(addedTotalTables, source, sign).map((statement) => `${statement};`).join('\n');
 
 const statements = [
   'ALTER TABLE match_map_players ADD COLUMN competition_id uuid',
@@ -36,7 +39,7 @@ const statements = [
   followMatch(true),
   // The lines already stored learn their competition (the fill trigger copies it on update).
   'UPDATE match_map_players l SET competition_id = m.competition_id FROM matches m WHERE m.id = l.match_id AND m.competition_id IS NOT NULL',
-  ...competitionTables.flatMap(({ table, key }) => [
+  ...addedTotalTables.flatMap(({ table, key }) => [
     `CREATE TABLE ${table} (
        ${key.map((column) => `${column} ${column === 'map' ? 'text' : 'uuid'} NOT NULL`).join(',\n')},
        ${playerTotalColumns},
@@ -44,7 +47,7 @@ const statements = [
      )`,
     `COMMENT ON TABLE ${table} IS 'Sums of match_map_players by ${key.join(', ')}, kept by triggers (migration 0097): read-only for code.'`,
   ]),
-  ...foldLines(competitionTables, 'match_map_players', 1),
+  ...foldLines(addedTotalTables, 'match_map_players', 1),
   `CREATE FUNCTION match_map_players_competition_totals_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN ${fold('new_rows', 1)} ${dropEmpty} RETURN NULL; END $$`,
   `CREATE FUNCTION match_map_players_competition_totals_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -56,15 +59,15 @@ const statements = [
   `CREATE TRIGGER match_map_players_competition_totals_update AFTER UPDATE ON match_map_players REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION match_map_players_competition_totals_updated()`,
   // TRUNCATE fires no DELETE triggers: emptying the lines (or the maps they hang on) empties these totals.
   `CREATE FUNCTION match_stats_competition_totals_cleared() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN ${competitionTables.map(({ table }) => `DELETE FROM ${table};`).join(' ')} RETURN NULL; END $$`,
+   BEGIN ${addedTotalTables.map(({ table }) => `DELETE FROM ${table};`).join(' ')} RETURN NULL; END $$`,
   ...['match_map_players', 'match_maps'].map(
     (table) => `CREATE TRIGGER ${table}_competition_totals_truncate AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION match_stats_competition_totals_cleared()`,
   ),
   // match_stats_rebuild() (tests, repair) now recomputes these totals too.
   `CREATE OR REPLACE FUNCTION match_stats_rebuild() RETURNS void LANGUAGE plpgsql AS $$
    BEGIN
-     ${[...playerTotalTables, ...competitionTables].map(({ table }) => `DELETE FROM ${table};`).join(' ')}
-     ${foldLines([...playerTotalTables, ...competitionTables], 'match_map_players', 1).join(';\n')};
+     ${[...playerTotalTables, ...addedTotalTables].map(({ table }) => `DELETE FROM ${table};`).join(' ')}
+     ${foldLines([...playerTotalTables, ...addedTotalTables], 'match_map_players', 1).join(';\n')};
      PERFORM match_stats_rebuild_team_totals();
    END $$`,
 ];
@@ -89,7 +92,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     ...['insert', 'delete', 'update'].map((kind) => `DROP TRIGGER match_map_players_competition_totals_${kind} ON match_map_players`),
     ...['inserted', 'deleted', 'updated'].map((kind) => `DROP FUNCTION match_map_players_competition_totals_${kind}()`),
     'DROP FUNCTION match_stats_competition_totals_cleared()',
-    `DROP TABLE ${competitionTables.map(({ table }) => table).join(', ')}`,
+    `DROP TABLE ${addedTotalTables.map(({ table }) => table).join(', ')}`,
     'ALTER TABLE match_map_players DROP COLUMN competition_id',
   ];
   for (const statement of restored) await sql.raw(statement).execute(db);
