@@ -1,4 +1,4 @@
-import { PLAYER_LEADERBOARD_SORTS } from '@campus-elo/api-contract';
+import type { PLAYER_LEADERBOARD_SORTS } from '@campus-elo/api-contract';
 import { RATING_1_0 } from '@campus-elo/domain';
 import { sql, type RawBuilder } from 'kysely';
 
