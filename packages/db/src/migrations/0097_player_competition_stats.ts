@@ -81,7 +81,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   const restored = [
     'DROP TRIGGER match_stats_follow_match ON matches',
     followMatch(false),
-    ...fillFromMatch.filter((statement) => statement.includes('FUNCTION match_map_players_fill()')).map((statement) => statement.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION')),
+    ...fillFromMatch.filter((statement) => statement.trimStart().startsWith('CREATE FUNCTION match_map_players_fill()')).map((statement) => statement.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION')),
     `CREATE OR REPLACE FUNCTION match_stats_rebuild() RETURNS void LANGUAGE plpgsql AS $$
      BEGIN
        ${playerTotalTables.map(({ table }) => `DELETE FROM ${table};`).join(' ')}
