@@ -67,6 +67,8 @@ describe('GET /v1/public/players/{id}/stats', () => {
     expect(status).toBe(200);
     expect(body).toEqual({ totals: { maps: 0, rounds: 0, kills: 0, deaths: 0, assists: 0, kd: 0, adr: null, hs_pct: null, kast: null, rating: null }, by_map: [], recent: [] });
     expect((await get(`/v1/public/players/${ids.unknown}/stats`)).status).toBe(404);
+    await t.database.db.updateTable('players').set({ visible: false }).where('id', '=', player('crows', 9)).execute();
+    expect((await get(`/v1/public/players/${player('crows', 9)}/stats?season_id=${ids.old}`)).status).toBe(404);
     expect((await get(`/v1/public/players/${player('owls', 1)}/stats?season_id=nope`)).status).toBe(400);
   });
 });
@@ -134,6 +136,14 @@ describe('GET /v1/public/stats/players', () => {
     expect(otherSeason.body.count).toBe(0);
     const lastSeason = await get(`/v1/public/stats/players?season_id=${ids.old}&min_maps=1`);
     expect(lastSeason.body.count).toBe(10);
+  });
+
+  it('leaves hidden players out of the rows and the count', async () => {
+    await t.database.db.updateTable('players').set({ visible: false }).where('id', '=', player('foxes', 5)).execute();
+    const { body } = await get(`/v1/public/stats/players?team_id=${ids.foxes}&min_maps=4`);
+    expect(body.count).toBe(4);
+    expect(names(body)).not.toContain('foxes5');
+    await t.database.db.updateTable('players').set({ visible: true }).where('id', '=', player('foxes', 5)).execute();
   });
 
   it('answers 400 naming the allowed values for a sort outside the list', async () => {
