@@ -6,7 +6,6 @@ import { mapSettled, PLATFORM_CONCURRENCY } from '../../lib/concurrency';
 import { DomainError } from '../../lib/errors';
 import { replacePlatformMatchDetails } from '../match-stats/write-details';
 import type { FaceitClient } from './platforms/faceit-client';
-import { describeFailure } from './platforms/http';
 
 /**
  * The maps, and each map's player lines, of completed FACEIT matches (issue 24): GET
