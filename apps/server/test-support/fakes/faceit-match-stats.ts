@@ -106,7 +106,7 @@ function playedMaps(match: FaceitMatch): { maps: PlayedMap[]; bestOf: number } {
  * GET matches/{id} for a finished match: the match with `voting.map.pick` and
  * `detailed_results` added (the series' best_of follows from its score). Other matches as they are.
  */
-export function faceitMatchDetails(match: FaceitMatch): FaceitMatch & { detailed_results?: unknown } {
+export function faceitMatchDetails(match: FaceitMatch): FaceitMatch {
   const { maps, bestOf: best } = playedMaps(match);
   if (maps.length === 0) return match;
   return {

@@ -151,7 +151,7 @@ describe('FACEIT map details', () => {
       rounds: [{ round_stats: { Map: 'de_mirage', Score: '13 / 9', Rounds: '22' }, teams: [team('faction1', 15, 12), team('faction2', 12, 15)] }],
     };
     setup.faceit.setMatchStats(older.matchId, stats);
-    setup.faceit.setMatch({ ...finished, voting: { map: { pick: ['de_mirage'] } }, detailed_results: [{ winner: 'faction1', factions: { faction1: { score: 13 }, faction2: { score: 9 } } }] } as never);
+    setup.faceit.setMatch({ ...finished, voting: { map: { pick: ['de_mirage'] } }, detailed_results: [{ winner: 'faction1', factions: { faction1: { score: 13 }, faction2: { score: 9 } } }] });
 
     const answer = await setup.caller.admin.imports.updateMatches({ match_ids: [id] });
     expect(answer.map_details).toEqual({ saved: 1, not_yet: 0, failed: 0 });
