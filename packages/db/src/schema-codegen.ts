@@ -52,6 +52,7 @@ const columnOverrides = {
   'match_map_players.map': 'Generated<string>',
   'match_map_players.season_id': 'Generated<string | null>',
   'match_map_players.team_id': 'Generated<string>',
+  'match_map_players.competition_id': 'Generated<string | null>',
 };
 
 const columnTypes = ['EloAdjustmentReasonColumn', 'EloRunKindColumn', 'JsonText', 'MatchPlatformColumn', 'MatchStatusColumn', 'PlatformColumn', 'PlayerEloSourceColumn', 'RoleColumn'];
