@@ -34,6 +34,15 @@ const mapsOf = (id: string) => db().selectFrom('match_maps').selectAll().where('
 
 let importMessage: string;
 
+const syncDeps = () => ({
+  db: db(),
+  config: loadConfig({ FACEIT_API_BASE: setup.faceit.url, FACEIT_API_KEY: setup.faceit.apiKey, LEAGUESPOT_API_BASE: setup.leaguespot.url, LOG_LEVEL: 'silent', SYNC_INTERVAL_SECONDS: '60' }),
+  kind: setup.database.kind,
+});
+/** Each sync an hour after the one before, so it is due. */
+let syncClock = Date.now();
+const nextSyncTime = () => new Date((syncClock += 3_600_000));
+
 beforeAll(async () => {
   setup = await setUpImports();
   seasonId = (await db().insertInto('seasons').values({ name: 'Maps season', start_date: '2020-01-01', end_date: '2099-12-31' }).returning('id').executeTakeFirstOrThrow()).id;
@@ -99,22 +108,21 @@ describe('FACEIT map details', () => {
     expect(await linesOf(id)).toEqual([]);
 
     // Still not ready: the sync says so again.
-    const config = loadConfig({ FACEIT_API_BASE: setup.faceit.url, FACEIT_API_KEY: setup.faceit.apiKey, LEAGUESPOT_API_BASE: setup.leaguespot.url, LOG_LEVEL: 'silent', SYNC_INTERVAL_SECONDS: '60' });
-    const deps = { db: db(), config, kind: setup.database.kind };
-    const waiting = await runPlatformSync(deps, new Date(Date.now() + 3_600_000));
+    const deps = syncDeps();
+    const waiting = await runPlatformSync(deps, nextSyncTime());
     expect(waiting).toMatchObject({ ran: true, platforms: [{ platform: 'faceit', map_details: { not_yet: 1 } }, { platform: 'leaguespot' }] });
 
     setup.faceit.setStatsReady(late.matchId, true);
-    const filled = await runPlatformSync(deps, new Date(Date.now() + 2 * 3_600_000));
+    const filled = await runPlatformSync(deps, nextSyncTime());
     expect(filled).toMatchObject({ ran: true, platforms: [{ platform: 'faceit', map_details: { saved: 1, not_yet: 0 } }, { platform: 'leaguespot' }] });
     expect(await linesOf(id)).toHaveLength(30);
     // Filled, it leaves the sync's list: the next run asks nothing about it.
     const callsBefore = setup.faceit.requests.length;
-    await runPlatformSync(deps, new Date(Date.now() + 3 * 3_600_000));
+    await runPlatformSync(deps, nextSyncTime());
     expect(setup.faceit.requests.slice(callsBefore).map((r) => r.path)).not.toContain(`/matches/${late.matchId}/stats`);
   });
 
-  it('maps entered by hand are kept through Update Matches', async () => {
+  it('maps entered by hand are kept through Update Matches and the sync', async () => {
     const id = await matchId(single.matchId);
     await db().deleteFrom('match_maps').where('match_id', '=', id).execute();
     const match = await db().selectFrom('matches').select(['score_team1', 'score_team2']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -126,6 +134,12 @@ describe('FACEIT map details', () => {
     expect(answer.map_details).toEqual({ saved: 0, not_yet: 0, failed: 0 });
     expect((await mapsOf(id)).map((map) => [map.map, map.source])).toEqual([['de_vertigo', 'manual']]);
     expect(await linesOf(id)).toEqual([]);
+
+    // Completed, without lines, but entered by hand: the sync does not ask about it.
+    const callsBefore = setup.faceit.requests.length;
+    expect(await runPlatformSync(syncDeps(), nextSyncTime())).toMatchObject({ ran: true });
+    expect(setup.faceit.requests.slice(callsBefore).map((r) => r.path)).not.toContain(`/matches/${single.matchId}/stats`);
+    expect((await mapsOf(id)).map((map) => [map.map, map.source])).toEqual([['de_vertigo', 'manual']]);
   });
 
   it('keeps an unknown player unlinked with their nickname and FACEIT id, and a key the answer lacks as null, never 0', async () => {
