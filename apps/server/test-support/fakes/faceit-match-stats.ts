@@ -29,7 +29,7 @@ function mapCount(score: [number, number]): number {
   return Math.max(a, b) <= 1 || Math.max(a, b) > 5 ? 1 : a + b;
 }
 
-/** Which maps team 1 won, in order: a series is decided on its last map. */
+/** Who won each map, in order: a series is decided on its last map. */
 function mapWinners(score: [number, number], count: number, seed: string): Faction[] {
   if (count === 1) return [score[0] > score[1] ? 'faction1' : 'faction2'];
   const seriesWinner: Faction = score[0] > score[1] ? 'faction1' : 'faction2';
@@ -46,7 +46,7 @@ function bestOf(score: [number, number], count: number): number {
   return count === 1 ? 1 : 2 * Math.max(...score) - 1;
 }
 
-
+/** One map's rounds, halves and overtime, won by `winner`; `roundScore` when the match's own score is the map's rounds. */
 function playedMap(map: string, winner: Faction, roundScore: [number, number] | null, seed: string): PlayedMap {
   // A given round score past 13 went to overtime from 12-12.
   const overtime = roundScore === null ? stablePick(`${seed}:ot`, 6) === 0 : Math.max(...roundScore) > 13 && Math.min(...roundScore) >= HALF;
@@ -74,7 +74,7 @@ function playedMap(map: string, winner: Faction, roundScore: [number, number] | 
     const most = Math.min(HALF, winnerRounds);
     winnerFirstHalf = fewest + stablePick(`${seed}:half`, most - fewest + 1);
   }
-  const loserFirstHalf = Math.min(HALF - Math.min(winnerFirstHalf, HALF), loserRounds);
+  const loserFirstHalf = Math.min(HALF - winnerFirstHalf, loserRounds);
   const winnerHalves: [number, number] = [winnerFirstHalf, winnerRounds - winnerFirstHalf - overtimeRounds[0]];
   const loserHalves: [number, number] = [loserFirstHalf, loserRounds - loserFirstHalf - overtimeRounds[1]];
   const team1Won = winner === 'faction1';
