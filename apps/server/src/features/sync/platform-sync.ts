@@ -125,8 +125,9 @@ async function claimDueRun(deps: SyncDeps, now: Date): Promise<NotRun | undefine
  * with a key is refreshed through Update Matches, which settles the Elo ledger (a result
  * moves Elo once) and keeps whatever rules it has about which results it may overwrite. Only
  * matches that changed are written. Completed FACEIT matches of the last two weeks still
- * without player lines (FACEIT's stats were not ready) are asked for their maps again. Runs under the sync lock, so never beside another
- * replica's run; a 429 pauses every replica's sync until the Retry-After has passed.
+ * without player lines (FACEIT's stats were not ready) are asked for their maps again. Runs
+ * under the sync lock, so never beside another replica's run; a 429 pauses every replica's
+ * sync until the Retry-After has passed.
  */
 export async function syncPlatforms(deps: SyncDeps, now = new Date()): Promise<SyncRunResult> {
   const result = await withSyncLock(deps, async (): Promise<SyncRunResult> => {
