@@ -116,6 +116,15 @@ export const importPreviewOutput = z.object({
   skipped: z.array(previewSkip),
 });
 
+/**
+ * What a tool did with completed FACEIT matches' maps and player lines (issue 24): saved
+ * (new or changed), not_yet (FACEIT has no stats yet: the next sync asks again), failed
+ * (the call failed, or the maps contradict the match as stored). Absent when the tool had
+ * no completed FACEIT match to ask about.
+ */
+export const mapDetailsResult = z.object({ saved: z.number().int(), not_yet: z.number().int(), failed: z.number().int() });
+export type MapDetailsResult = z.infer<typeof mapDetailsResult>;
+
 // ---- POST /v1/import-matches/
 export const competitionType = z.enum(['league', 'event']);
 export const importMatchesInput = z.object({
@@ -145,6 +154,7 @@ export const importMatchesOutput = z.object({
   elo_changes: z.array(eloChange),
   /** The Elo run to undo (POST /v1/elo-runs/{id}/undo/); null on a dry run or when no Elo moved. */
   elo_run_id: z.string().nullable(),
+  map_details: mapDetailsResult.optional(),
 });
 
 // ---- POST /v1/matches/update/
@@ -168,6 +178,7 @@ export const updateMatchesOutput = z.object({
   total_processed: z.number().int(),
   /** The matches that could not be fetched, and why (at most MAX_LISTED_FAILURES). */
   failures: z.array(z.object({ match_id: z.string(), match_name: z.string(), platform: z.string(), external_id: z.string(), reason: z.string() })),
+  map_details: mapDetailsResult.optional(),
 });
 
 // ---- POST /v1/player-elo/update/

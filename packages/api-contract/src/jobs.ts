@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedResponse } from './paging';
+import { mapDetailsResult } from './imports';
 import { platform } from './public';
 import { pageParam, pageSizeParam, uuidParam } from './query-params';
 
@@ -38,7 +39,15 @@ export const jobAccepted = z.object({ job_id: z.uuid() });
 /** One platform in a run of the scheduled sync: what it refreshed, or why it was left out. */
 export const platformSyncResult = z.union([
   z.object({ platform, skipped: z.literal('no_api_key') }),
-  z.object({ platform, updated: z.number().int(), checked: z.number().int(), errors: z.number().int(), rate_limited: z.boolean() }),
+  z.object({
+    platform,
+    updated: z.number().int(),
+    checked: z.number().int(),
+    errors: z.number().int(),
+    rate_limited: z.boolean(),
+    /** FACEIT: the finished matches whose map details it saved or still waits for. */
+    map_details: mapDetailsResult.optional(),
+  }),
 ]);
 
 /**

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FaceitMatch, FaceitRosterPlayer } from '@campus-elo/domain';
+import type { FaceitMatch, FaceitMatchStats, FaceitRosterPlayer } from '@campus-elo/domain';
+import { faceitMatchDetails, faceitMatchStats } from './faceit-match-stats';
 import { stablePick, stableSteamId, stableUuid, startFakeServer, type FakeServer } from './fake-http-server';
 
 /** GET players?game=cs2&game_player_id=...: the Data API v4 player shape (the part we read and a little more). */
@@ -42,18 +43,27 @@ export interface FakeFaceit extends FakeServer {
   /** Adds or replaces a match (GET matches/{id} and the championship list both see it). */
   setMatch(match: FaceitMatch): void;
   setPlayer(player: FakeFaceitPlayer): void;
+  /** false: GET matches/{id}/stats answers 404, as FACEIT does until a finished match's stats are ready; true again: served. */
+  setStatsReady(matchId: string, ready: boolean): void;
+  /** Serves exactly this stats answer for the match (an older match's, with fewer keys) instead of the made-up one. */
+  setMatchStats(matchId: string, stats: FaceitMatchStats): void;
 }
 
 /**
- * A local Faceit Data API v4: championships/{id}/matches (offset, limit <= 100, answering
- * {items, start, end}), matches/{id}, players?game=cs2&game_player_id=. Every call needs
- * `Authorization: Bearer <apiKey>`.
+ * A local Faceit Data API v4 (its `url` stands for https://open.faceit.com/data/v4):
+ * championships/{id}/matches (offset, limit <= 100, answering {items, start, end}),
+ * matches/{id} (a finished match with its maps: `voting.map.pick`, `detailed_results`),
+ * matches/{id}/stats (per map: round, team and player stats, every value a string; 404 for
+ * a match without a result, or one told its stats are not ready), players?game=cs2&game_player_id=.
+ * Every call needs `Authorization: Bearer <apiKey>`.
  */
 export async function startFakeFaceit(options: { apiKey?: string; port?: number } = {}): Promise<FakeFaceit> {
   const apiKey = options.apiKey ?? 'test-faceit-key';
   const championships = new Map<string, string[]>();
   const matches = new Map<string, FaceitMatch>();
   const players = new Map<string, FakeFaceitPlayer>();
+  const statsNotReady = new Set<string>();
+  const statsGiven = new Map<string, FaceitMatchStats>();
   const notFound = { status: 404, body: { errors: [{ message: 'not found', code: 'err_nf0' }] } };
   const webhookTargets: FaceitWebhookTarget[] = [];
 
@@ -75,13 +85,21 @@ export async function startFakeFaceit(options: { apiKey?: string; port?: number 
       if (!ids) return notFound;
       const offset = Number(req.query.get('offset') ?? 0);
       const limit = Math.min(100, Number(req.query.get('limit') ?? 20));
-      const items = ids.slice(offset, offset + limit).map((id) => matches.get(id));
+      const items = ids.slice(offset, offset + limit).map((id) => faceitMatchDetails(matches.get(id) as FaceitMatch));
       return { status: 200, body: { items, start: offset, end: offset + items.length } };
     }
     const match = /^\/matches\/([^/]+)$/.exec(req.path);
     if (match) {
       const found = matches.get(decodeURIComponent(match[1] as string));
-      return found ? { status: 200, body: found } : notFound;
+      return found ? { status: 200, body: faceitMatchDetails(found) } : notFound;
+    }
+    const stats = /^\/matches\/([^/]+)\/stats$/.exec(req.path);
+    if (stats) {
+      const id = decodeURIComponent(stats[1] as string);
+      const found = matches.get(id);
+      if (!found || statsNotReady.has(id)) return notFound;
+      const answer = statsGiven.get(id) ?? faceitMatchStats(found);
+      return answer ? { status: 200, body: answer } : notFound;
     }
     if (req.path === '/players' && req.query.get('game') === 'cs2') {
       const found = players.get(req.query.get('game_player_id') ?? '');
@@ -110,6 +128,13 @@ export async function startFakeFaceit(options: { apiKey?: string; port?: number 
       return Promise.all(webhookTargets.map((target) => deliverWebhook(target, faceitWebhookDelivery(event, m))));
     },
     deliverWebhook,
+    setStatsReady(matchId, ready) {
+      if (ready) statsNotReady.delete(matchId);
+      else statsNotReady.add(matchId);
+    },
+    setMatchStats(matchId, given) {
+      statsGiven.set(matchId, given);
+    },
     setPlayer(player) {
       const steamId = player.games.cs2?.game_player_id;
       if (steamId) players.set(steamId, player);

@@ -36,6 +36,8 @@ export interface FaceitMatch {
   results?: { winner?: string; score?: Record<string, number> };
   teams?: { faction1?: FaceitFaction; faction2?: FaceitFaction };
   voting?: unknown;
+  /** A finished match's maps, one entry each: the winner and each faction's rounds (read by match-stats/faceit.ts). */
+  detailed_results?: { winner?: string; factions?: Record<string, { score?: number } | undefined> }[] | null;
 }
 
 const FACEIT_PLAYER_URL = 'https://www.faceit.com/{lang}/players/';

@@ -11,6 +11,9 @@ import { adminMatchColumns, toAdminMatch } from '../matches/admin-matches';
 import { chunked, valuesList } from '../../lib/sql-batch';
 import { notFound } from '../../lib/errors';
 import { progressCounter, type ToolProgress } from '../../lib/tool-progress';
+import type { Config } from '../../config';
+import { mapDetailsNote, refreshFaceitMapDetails } from './faceit-map-details';
+import { faceitClient } from './platforms/faceit-client';
 
 type ImportInput = z.output<typeof importMatchesInput>;
 type Team = NonNullable<PreviewItemOutput['teams']['faction1']>;
@@ -398,14 +401,46 @@ class DryRunRollback extends Error {
 }
 
 /**
+ * The maps and lines of the completed FACEIT matches just imported, fetched after the import
+ * committed (no platform call inside its transaction). Undefined when there were none to ask
+ * about, or no Faceit key to ask with.
+ */
+async function importMapDetails(deps: ImportDeps, importable: readonly Importable[], progress?: ToolProgress) {
+  const externalIds = importable.filter(({ item }) => previewMatchFields(item).status === 'completed').map(({ item }) => item.match_id);
+  if (externalIds.length === 0 || !deps.config.faceit.apiKey) return undefined;
+  const targets: { id: string; externalId: string }[] = [];
+  for (const batch of chunked(externalIds, ROWS_PER_STATEMENT)) {
+    const rows = await deps.db
+      .selectFrom('matches')
+      .select(['id', 'external_id'])
+      .where('platform', '=', 'faceit')
+      .where('status', '=', 'completed')
+      .where('external_id', 'in', batch)
+      .execute();
+    targets.push(...rows.map((row) => ({ id: row.id, externalId: row.external_id })));
+  }
+  return refreshFaceitMapDetails(deps.db, faceitClient(deps.config), targets, { signal: progress?.signal });
+}
+
+export interface ImportDeps {
+  db: Kysely<Database>;
+  /** For the FACEIT map details fetched after the import. */
+  config: Config;
+}
+
+/**
  * Imports a competition's matches in one transaction: competition, teams (matched or
  * created, remembered as participants), roster players, matches (upserted), and the Elo
  * ledger settled for them (a result that now counts moves Elo once; ledger.ts). Progress
  * is told in four steps (teams, players, matches, Elo); a stop rolls it all back. When Elo
  * moved it is an Elo run that Undo reverses (decision 0088); a dry run does it all and rolls
- * back, so the wizard can show the Elo effect before importing.
+ * back, so the wizard can show the Elo effect before importing. A FACEIT import then fetches
+ * the maps and player lines of its completed matches (a fifth step; a stop there keeps the
+ * import and those already written).
  */
-export async function importMatches(db: Kysely<Database>, input: ImportInput, user: { id: string } | null, progress?: ToolProgress): Promise<ImportMatchesOutput> {
+export async function importMatches(deps: ImportDeps, input: ImportInput, user: { id: string } | null, progress?: ToolProgress): Promise<ImportMatchesOutput> {
+  const { db } = deps;
+  const withMapDetails = input.platform === 'faceit' && !input.dry_run;
   const { importable, skipped: leftOut } = importableItems(input.data.items);
   const externalId = input.competition_id ?? importable.find((i) => i.item.competition_id)?.item.competition_id ?? null;
   const platformTeams = new Map<string, Team>();
@@ -415,7 +450,7 @@ export async function importMatches(db: Kysely<Database>, input: ImportInput, us
   }
 
   const run = () => db.transaction().execute(async (trx) => {
-    const steps = progressCounter(progress, 4);
+    const steps = progressCounter(progress, withMapDetails ? 5 : 4);
     await lockEloLedger(trx);
     const eloBefore = await teamEloSnapshot(trx);
     const season = await requireSeason(trx, input.season_id);
@@ -482,10 +517,15 @@ export async function importMatches(db: Kysely<Database>, input: ImportInput, us
     steps.step();
     return answer;
   });
+  let answer: ImportMatchesOutput;
   try {
-    return await run();
+    answer = await run();
   } catch (error) {
     if (error instanceof DryRunRollback) return error.answer;
     throw error;
   }
+  if (!withMapDetails) return answer;
+  const mapDetails = await importMapDetails(deps, importable, progress);
+  progress?.onProgress?.(5, 5);
+  return mapDetails ? { ...answer, message: `${answer.message}${mapDetailsNote(mapDetails)}`, map_details: mapDetails } : answer;
 }

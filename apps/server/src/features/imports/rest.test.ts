@@ -60,6 +60,8 @@ describe('imports over REST', () => {
       dry_run: false,
       elo_changes: expect.any(Array),
       elo_run_id: null,
+      // Issue 24: the finished matches' maps and lines, fetched after the import.
+      map_details: { saved: 6, not_yet: 0, failed: 0 },
     });
 
     const update = await post('/v1/matches/update/', { platform: 'faceit' });

@@ -68,7 +68,7 @@ export const importsRouter = router({
     })
     .input(importMatchesInput)
     .output(importMatchesOutput)
-    .mutation(({ ctx, input }) => importMatches(ctx.db, input, ctx.user)),
+    .mutation(({ ctx, input }) => importMatches(ctx, input, ctx.user)),
   /** For the participant matcher's proposals (tRPC only: a helper of the admin panel's wizard). */
   knownTeams: staffProcedure
     .input(knownPlatformTeamsInput)

@@ -1,12 +1,13 @@
 import { MAX_LISTED_FAILURES, type UpdateMatchesOutput, type updateMatchesInput } from '@campus-elo/api-contract';
 import type { Database, PlatformColumn } from '@campus-elo/db';
-import { faceitMatchToPreview, leaguespotMatchToPreview, previewMatchFields, type PreviewMatchFields, type PreviewOutcome } from '@campus-elo/domain';
+import { faceitMatchToPreview, leaguespotMatchToPreview, previewMatchFields, type FaceitMatch, type PreviewMatchFields, type PreviewOutcome } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import { recordAudit } from '../audit/record';
 import { mapSettled, PLATFORM_CONCURRENCY, type MapSettledOptions } from '../../lib/concurrency';
 import { appliedFacts, lockEloLedger, settleMatches, skipReasonCounts, skippedNote } from '../elo/ledger';
+import { mapDetailsNote, refreshFaceitMapDetails, type MapDetailsTarget } from './faceit-map-details';
 import { faceitClient } from './platforms/faceit-client';
 import { describeFailure } from './platforms/http';
 import { leaguespotClient } from './platforms/leaguespot-client';
@@ -62,11 +63,29 @@ function fieldsOf(outcome: PreviewOutcome): PreviewMatchFields {
   return previewMatchFields(outcome.item);
 }
 
-/** Fetches one platform's matches; a missing key or a platform down only fails its own matches. */
-async function freshFields(config: Config, platform: PlatformColumn, matches: readonly Candidate[], options: MapSettledOptions<PreviewMatchFields>) {
+/**
+ * Fetches one platform's matches; a missing key or a platform down only fails its own
+ * matches. FACEIT's answers are kept in `faceitAnswers` (by our match id): they carry the maps.
+ */
+async function freshFields(
+  config: Config,
+  platform: PlatformColumn,
+  matches: readonly Candidate[],
+  options: MapSettledOptions<PreviewMatchFields>,
+  faceitAnswers: Map<string, FaceitMatch>,
+) {
   if (platform === 'faceit') {
     const client = faceitClient(config);
-    return mapSettled(matches, PLATFORM_CONCURRENCY, async (m) => fieldsOf(faceitMatchToPreview(await client.match(m.external_id))), options);
+    return mapSettled(
+      matches,
+      PLATFORM_CONCURRENCY,
+      async (m) => {
+        const answer = await client.match(m.external_id);
+        faceitAnswers.set(m.id, answer);
+        return fieldsOf(faceitMatchToPreview(answer));
+      },
+      options,
+    );
   }
   const client = leaguespotClient(config);
   return mapSettled(
@@ -156,7 +175,8 @@ export interface UpdateMatchesOptions extends ToolProgress {
 }
 
 /**
- * Refreshes matches from their platforms: status, date, scores, winner, and the Elo ledger
+ * Refreshes matches from their platforms: status, date, scores, winner, the maps and player
+ * lines of completed FACEIT matches (faceit-map-details.ts), and the Elo ledger
  * for them (a result that now counts moves Elo once; a changed result replays history). Each platform is fetched on its own (bounded concurrency, a time limit
  * per call), so one platform failing never holds up the other. Progress is told per match
  * fetched; once `signal` aborts no further match is fetched, and those fetched are written
@@ -174,6 +194,7 @@ export async function updateMatches(
   const counter = progressCounter(options, matches.length);
 
   const problems: string[] = [];
+  const faceitAnswers = new Map<string, FaceitMatch>();
   const settledGroups = await Promise.all(
     platforms.map(async (platform, index) => {
       const group = groups[index] as Candidate[];
@@ -181,7 +202,7 @@ export async function updateMatches(
         return await freshFields(deps.config, platform, group, {
           signal: options.signal,
           onSettled: (result, i) => counter.settled(result.ok ? undefined : failedItem(group[i] as Candidate, result.error)),
-        });
+        }, faceitAnswers);
       } catch (error) {
         // Only a missing Faceit key lands here: nothing of that platform could be fetched.
         if (platforms.length === 1) throw error;
@@ -217,14 +238,25 @@ export async function updateMatches(
   // The scheduled sync and webhooks ask for this: no audit row and no updated_at for a match that stayed as it was.
   const written = input.only_changed ? await changedOnly(deps.db, writes) : writes;
   const eloNote = written.length > 0 ? await writeUpdates(deps.db, written, user) : '';
+  // Completed FACEIT matches get their maps and lines (after the match itself is written, so they are checked against its score).
+  const completed = new Set(updates.filter((u) => u.status === 'completed').map((u) => u.id));
+  const mapTargets: MapDetailsTarget[] = matches.flatMap((match) => {
+    const details = faceitAnswers.get(match.id);
+    return details && completed.has(match.id) ? [{ id: match.id, externalId: match.external_id, details }] : [];
+  });
+  const mapDetails =
+    mapTargets.length > 0
+      ? await refreshFaceitMapDetails(deps.db, faceitClient(deps.config), mapTargets, { signal: options.signal, onFetchFailure: options.onFetchFailure })
+      : undefined;
   const processed = settledGroups.reduce((sum, settled) => sum + settled.length, 0);
   const notStarted = matches.length - processed;
   const notes = [errors > 0 ? `${errors} could not be fetched` : '', ...problems, notStarted > 0 ? `cancelled before ${notStarted} more` : ''].filter(Boolean).join('; ');
   return {
-    message: `Updated ${written.length} of ${processed} matches${notes ? ` (${notes})` : ''}.${keptNote(kept.length, disagreements)}${eloNote}`,
+    message: `Updated ${written.length} of ${processed} matches${notes ? ` (${notes})` : ''}.${keptNote(kept.length, disagreements)}${eloNote}${mapDetails ? mapDetailsNote(mapDetails) : ''}`,
     updated_count: written.length,
     error_count: errors,
     total_processed: processed,
     failures,
+    ...(mapDetails ? { map_details: mapDetails } : {}),
   };
 }

@@ -41,7 +41,7 @@ interface JobKindDefinition<Schema extends z.ZodType> {
 const define = <Schema extends z.ZodType>(definition: JobKindDefinition<Schema>) => definition;
 
 export const JOB_KINDS: Record<JobKind, JobKindDefinition<z.ZodType>> = {
-  import: define({ input: importMatchesInput, access: 'staff', run: (deps, input, user, progress) => importMatches(deps.db, input, user, progress) }),
+  import: define({ input: importMatchesInput, access: 'staff', run: (deps, input, user, progress) => importMatches(deps, input, user, progress) }),
   update_matches: define({
     input: updateMatchesInput,
     access: 'staff',

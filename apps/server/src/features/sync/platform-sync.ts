@@ -3,7 +3,9 @@ import type { Database, PlatformColumn } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { JobQueue } from '../jobs/queue';
+import { addMapDetails, pendingFaceitMapDetails, refreshFaceitMapDetails } from '../imports/faceit-map-details';
 import { updateMatches } from '../imports/update-matches';
+import { faceitClient } from '../imports/platforms/faceit-client';
 import { PlatformError } from '../imports/platforms/http';
 import { pruneChanges } from '../live/match-changes';
 
@@ -122,8 +124,10 @@ async function claimDueRun(deps: SyncDeps, now: Date): Promise<NotRun | undefine
  * Matches' auto-detect: dated up to a week ahead, overdue ones included) of each platform
  * with a key is refreshed through Update Matches, which settles the Elo ledger (a result
  * moves Elo once) and keeps whatever rules it has about which results it may overwrite. Only
- * matches that changed are written. Runs under the sync lock, so never beside another
- * replica's run; a 429 pauses every replica's sync until the Retry-After has passed.
+ * matches that changed are written. Completed FACEIT matches of the last two weeks still
+ * without player lines (FACEIT's stats were not ready) are asked for their maps again. Runs
+ * under the sync lock, so never beside another replica's run; a 429 pauses every replica's
+ * sync until the Retry-After has passed.
  */
 export async function syncPlatforms(deps: SyncDeps, now = new Date()): Promise<SyncRunResult> {
   const result = await withSyncLock(deps, async (): Promise<SyncRunResult> => {
@@ -138,15 +142,25 @@ export async function syncPlatforms(deps: SyncDeps, now = new Date()): Promise<S
         continue;
       }
       let rateLimited = false;
-      const answer = await updateMatches(deps, updateMatchesInput.parse({ platform, only_changed: true }), null, {
-        now,
-        onFetchFailure(error) {
-          if (!(error instanceof PlatformError) || error.failure !== 'rate_limited') return;
-          rateLimited = true;
-          pauseMs = Math.max(pauseMs, error.retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS);
-        },
+      const onFetchFailure = (error: unknown) => {
+        if (!(error instanceof PlatformError) || error.failure !== 'rate_limited') return;
+        rateLimited = true;
+        pauseMs = Math.max(pauseMs, error.retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS);
+      };
+      // Finished FACEIT matches whose stats were not ready last time are asked again first
+      // (those finishing in this run get theirs through Update Matches just below).
+      const pending = platform === 'faceit' ? await pendingFaceitMapDetails(deps.db, now) : [];
+      const earlier = pending.length > 0 ? await refreshFaceitMapDetails(deps.db, faceitClient(deps.config), pending, { onFetchFailure }) : undefined;
+      const answer = await updateMatches(deps, updateMatchesInput.parse({ platform, only_changed: true }), null, { now, onFetchFailure });
+      const mapDetails = earlier && answer.map_details ? addMapDetails(earlier, answer.map_details) : (earlier ?? answer.map_details);
+      platforms.push({
+        platform,
+        updated: answer.updated_count,
+        checked: answer.total_processed,
+        errors: answer.error_count,
+        rate_limited: rateLimited,
+        ...(mapDetails ? { map_details: mapDetails } : {}),
       });
-      platforms.push({ platform, updated: answer.updated_count, checked: answer.total_processed, errors: answer.error_count, rate_limited: rateLimited });
     }
 
     const notBefore = pauseMs > 0 ? new Date(Date.now() + pauseMs) : null;

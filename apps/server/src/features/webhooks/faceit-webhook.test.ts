@@ -97,6 +97,10 @@ describe('POST /v1/webhooks/faceit', () => {
     const finished = await matchRow(sample.payload.id);
     expect(finished).toMatchObject({ status: 'completed', score_team1: 13, score_team2: 9, winner_id: before.team1_id, elo_applied: true });
     expect(await eloOf(before.team1_id)).toBe(elo1 + finished.team1_elo_change!);
+    // Issue 24: the refresh also brought the map and its scoreboard in (a best-of-one: its rounds).
+    const maps = await setup.database.db.selectFrom('match_maps').select(['score_team1', 'score_team2', 'source']).where('match_id', '=', before.id).execute();
+    expect(maps).toEqual([{ score_team1: 13, score_team2: 9, source: 'faceit' }]);
+    expect(job.result).toMatchObject({ map_details: { saved: 1, not_yet: 0, failed: 0 } });
 
     // FACEIT redelivers (same event_id, retry_count 1): no job, no call to Faceit, nothing written.
     const [jobsBefore, callsBefore] = [await jobCount(), setup.faceit.requests.length];

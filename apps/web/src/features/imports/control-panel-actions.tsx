@@ -5,6 +5,7 @@ import { pluralize } from '@campus-elo/domain';
 import { outcomeColour } from '../admin-shell';
 import { ToolCard, toolResult } from '../control-panel/ToolCard';
 import { ToolJobPanel } from '../jobs/JobProgress';
+import { mapDetailsLines } from './wizard';
 import { useToolJob } from '../jobs/use-job';
 
 /**
@@ -107,6 +108,11 @@ export function UpdateMatchesAction() {
         <Text size="sm">Updated: {result.updated_count}</Text>
         <Text size="sm">Errors: {result.error_count}</Text>
         <Text size="sm">Total processed: {result.total_processed}</Text>
+        {mapDetailsLines(result.map_details).map((line) => (
+          <Text key={line} size="sm">
+            {line}
+          </Text>
+        ))}
       </>,
       { succeeded: result.total_processed - result.error_count, failed: result.error_count },
       result.failures.map((f) => ({ key: f.match_id, text: `${f.match_name} (${f.platform === 'faceit' ? 'Faceit' : 'Leaguespot'}): ${f.reason}` })),

@@ -1,4 +1,4 @@
-import type { ImportMatchesOutput, ImportPreviewOutput } from '@campus-elo/api-contract';
+import type { ImportMatchesOutput, ImportPreviewOutput, MapDetailsResult } from '@campus-elo/api-contract';
 import { participantMatchKey, pluralize } from '@campus-elo/domain';
 
 export type Platform = 'faceit' | 'leaguespot';
@@ -23,13 +23,24 @@ export const MESSAGES = {
   imported: (n: number) => `Successfully imported ${pluralize(n, 'match')}!`,
 } as const;
 
-/** What an import did, in lines: matches, then the teams and players it created, then Elo moved. */
+/** What a tool did with FACEIT map details, in plain words; none when it asked about none. */
+export function mapDetailsLines(details: MapDetailsResult | undefined): string[] {
+  if (!details) return [];
+  return [
+    `Map details saved for ${pluralize(details.saved, 'match')}.`,
+    ...(details.not_yet > 0 ? [`Map stats not yet available for ${pluralize(details.not_yet, 'match')}; the next sync tries again.`] : []),
+    ...(details.failed > 0 ? [`Map details could not be fetched for ${pluralize(details.failed, 'match')}.`] : []),
+  ];
+}
+
+/** What an import did, in lines: matches, then the teams and players it created, then Elo moved, then map details. */
 export function importSummary(r: ImportMatchesOutput): string[] {
   return [
     MESSAGES.imported(r.matches_imported),
     `Updated: ${r.matches_updated}, skipped: ${r.matches_skipped}.`,
     `Created ${pluralize(r.teams_created, 'team')} and ${pluralize(r.players_created, 'player')}.`,
     r.elo_changes.length === 0 ? "No team's Elo changed." : `Elo changed for ${pluralize(r.elo_changes.length, 'team')}.`,
+    ...mapDetailsLines(r.map_details),
   ];
 }
 

@@ -59,7 +59,7 @@ describe('Jobs tab', () => {
       result: {
         ran: true,
         platforms: [
-          { platform: 'faceit', updated: 1, checked: 5, errors: 2, rate_limited: false },
+          { platform: 'faceit', updated: 1, checked: 5, errors: 2, rate_limited: false, map_details: { saved: 1, not_yet: 2, failed: 0 } },
           { platform: 'leaguespot', skipped: 'no_api_key' },
         ],
         not_before: null,
@@ -72,7 +72,11 @@ describe('Jobs tab', () => {
     expect(within(rows[0]!).getAllByRole('cell')[0]?.textContent).toBe('Scheduled Sync');
     expect(within(rows[0]!).getAllByRole('cell')[3]?.textContent).toBe('Schedule');
     await user.click(within(rows[0]!).getByRole('button', { name: /^Show details of Scheduled Sync/ }));
-    expect(await screen.findByText('Faceit: updated 1 of 5 checked, 2 errors')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Faceit: updated 1 of 5 checked, 2 errors. Map details saved for 1 match. Map stats not yet available for 2 matches; the next sync tries again.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Leaguespot: skipped (no API key)')).toBeTruthy();
     expect(screen.getByText('faceit: 2 of 5 matches could not be fetched')).toBeTruthy();
     await user.click(within(rows[1]!).getByRole('button', { name: /^Show details of Scheduled Sync/ }));

@@ -15,7 +15,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../common/format';
 import { outcomeColour } from '../admin-shell/outcome';
-import { importSummary, PLATFORM_NAMES } from '../imports/wizard';
+import { importSummary, mapDetailsLines, PLATFORM_NAMES } from '../imports/wizard';
 
 /** A job as the web app receives it (docs/contract.md, GET /v1/jobs/{id}/). */
 export type Job = inferRouterOutputs<AppRouter>['admin']['jobs']['get'];
@@ -82,7 +82,10 @@ const SYNC_NOT_RUN: Record<Extract<SyncRunResult, { ran: false }>['reason'], str
 const describeSyncPlatform = (p: PlatformSyncResult) =>
   'skipped' in p
     ? `${PLATFORM_NAMES[p.platform]}: skipped (no API key)`
-    : `${PLATFORM_NAMES[p.platform]}: updated ${p.updated} of ${p.checked} checked, ${p.errors} errors${p.rate_limited ? ', rate limited' : ''}`;
+    : [
+        `${PLATFORM_NAMES[p.platform]}: updated ${p.updated} of ${p.checked} checked, ${p.errors} errors${p.rate_limited ? ', rate limited' : ''}${p.map_details ? '.' : ''}`,
+        ...mapDetailsLines(p.map_details),
+      ].join(' ');
 
 /**
  * What each tool's answer says, in the words its Control Panel card always used: one
@@ -90,7 +93,8 @@ const describeSyncPlatform = (p: PlatformSyncResult) =>
  */
 const DESCRIBE: Record<JobKind, (result: never) => ReactNode> = {
   import: (r: ImportMatchesOutput) => lines(...importSummary(r)),
-  update_matches: (r: UpdateMatchesOutput) => lines(`Updated: ${r.updated_count}`, `Errors: ${r.error_count}`, `Total processed: ${r.total_processed}`),
+  update_matches: (r: UpdateMatchesOutput) =>
+    lines(`Updated: ${r.updated_count}`, `Errors: ${r.error_count}`, `Total processed: ${r.total_processed}`, ...mapDetailsLines(r.map_details)),
   update_player_elo: (r: UpdatePlayerEloOutput) =>
     lines(`Updated players: ${r.updated_players}`, `Not found on Faceit: ${r.not_found}`, r.failed > 0 && `Lookups failed: ${r.failed}`),
   calculate_team_elo: (r: TeamEloCalculateOutput) =>

@@ -1,4 +1,4 @@
-import type { FaceitMatch } from '@campus-elo/domain';
+import type { FaceitMatch, FaceitMatchStats } from '@campus-elo/domain';
 import type { Config } from '../../../config';
 import { getJson, PlatformError, type PlatformHttp } from './http';
 import { unprocessable } from '../../../lib/errors';
@@ -18,6 +18,8 @@ export interface FaceitPlayer {
 export interface FaceitClient {
   championshipMatches(championshipId: string): Promise<FaceitMatch[]>;
   match(matchId: string): Promise<FaceitMatch>;
+  /** A finished match's per-map stats; null on a 404, which FACEIT answers until they are ready ("not yet"). */
+  matchStats(matchId: string): Promise<FaceitMatchStats | null>;
   /** Null when Faceit knows no CS2 player with that Steam id. */
   playerBySteamId(steamId: string): Promise<FaceitPlayer | null>;
 }
@@ -53,6 +55,14 @@ export function faceitClient(config: Config, apiKey: string | undefined = config
     },
     match(matchId) {
       return getJson<FaceitMatch>(http, path('matches', matchId));
+    },
+    async matchStats(matchId) {
+      try {
+        return await getJson<FaceitMatchStats>(http, `${path('matches', matchId)}/stats`);
+      } catch (error) {
+        if (error instanceof PlatformError && error.failure === 'not_found') return null;
+        throw error;
+      }
     },
     async playerBySteamId(steamId) {
       try {

@@ -9,6 +9,8 @@ import { getJson, type PlatformHttp } from './http';
  *   rounds/{id}/matches         -> [match]
  *   matches/{id}                -> match
  *   matches/{id}/participants   -> [participant with score, isWinner, users]
+ * None of them gives per-game (map) results, only each team's total: Leaguespot matches get no
+ * maps (docs/product.md, where map details come from).
  */
 export interface LeaguespotSeason {
   id?: string;
