@@ -1,4 +1,5 @@
 import {
+  competitionNamesOutput,
   currentSeasonOutput,
   entityPathInput,
   eventDetail,
@@ -13,6 +14,7 @@ import {
   newsPageQueryKey,
   matchListInput,
   matchListOutput,
+  matchMapsResponse,
   matchPage,
   newsArticleQueryKey,
   playerEloHistoryOutput,
@@ -24,6 +26,7 @@ import {
   rankingsWeeksInput,
   seasonListInput,
   seasonListOutput,
+  statsTeamsInput,
   teamEloHistoryInput,
   teamEloHistoryOutput,
   teamListInput,
@@ -43,7 +46,9 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { DomainError } from '../../lib/errors';
 import type { NewsSource } from '../content/latest-posts';
+import { listCompetitionNames } from '../competitions/queries';
 import { getEvent } from '../events/queries';
+import { getMatchMaps } from '../match-stats/queries';
 import { getMatchPage } from '../matches/match-page';
 import { listMatches } from '../matches/queries';
 import { listRankings } from '../rankings/queries';
@@ -216,6 +221,28 @@ async function rankingsData(context: PageContext): Promise<FirstData> {
 }
 
 /**
+ * /stats as it opens without filters: the current season (all seasons when there is none),
+ * the season, competition and team menus, and the first page of the player leaderboard.
+ */
+async function statsData(context: PageContext): Promise<FirstData> {
+  const [season, seasons, competitions] = await Promise.all([
+    findCurrentSeason(context.db, context.config.currentSeasonId),
+    listSeasons(context.db, seasonListInput.parse(rankingsSeasonsInput)),
+    listCompetitionNames(context.db),
+  ]);
+  const teamsInput = statsTeamsInput(season?.id);
+  const teams = await listTeams(context.db, teamListInput.parse(teamsInput));
+  return {
+    queries: [
+      { key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) },
+      { key: trpcQueryKey('public.seasons', rankingsSeasonsInput), data: seasonListOutput.parse(seasons) },
+      { key: trpcQueryKey('public.competitions'), data: competitionNamesOutput.parse(competitions) },
+      { key: trpcQueryKey('public.teams', teamsInput), data: teamListOutput.parse(teams) },
+    ],
+  };
+}
+
+/**
  * Each page of the web app (web-app.ts, CLIENT_ROUTES) and what its first answer carries.
  * Pages of one thing read it with their procedure's own query and output schema, so the data
  * seeded into React Query is what the app's own request would get.
@@ -232,6 +259,9 @@ export const PAGES: Record<string, PageResolver> = {
     data: (context) => newsList(context, newsPageQueryKey, newsPagePostsQuery, NEWS_IMAGE_WIDTHS.featuredLarge),
   }),
   '/events': listPage('/events', 'Events', (site) => `Tournaments of ${site}: upcoming, ongoing and past events with their brackets and champions.`),
+  '/stats': listPage('/stats', 'Stats', (site) => `Player and team stats of ${site}: leaderboards by rating, ADR, K/D and more, and each team's map win rates.`, {
+    data: statsData,
+  }),
   '/search': listPage('/search', 'Search', (site) => `Find teams and players of ${site}.`, { noindex: true }),
   '/signin': listPage('/signin', 'Sign In', (site) => `Staff sign-in for ${site}.`, { noindex: true }),
   '/admin': listPage('/admin', 'Admin Panel', (site) => `Staff tools of ${site}.`, { noindex: true }),
@@ -316,7 +346,15 @@ export const PAGES: Record<string, PageResolver> = {
         canonical: url(context, `/matches/${match.id}`),
         image: { url: url(context, `/og/matches/${match.id}.png`), ...OG_IMAGE_SIZE, alt: `${match.team1.name} vs ${match.team2.name}` },
       },
-      data: { queries: [{ key: trpcQueryKey('public.match', { id: params.id }), data: match }] },
+      data: {
+        queries: [
+          { key: trpcQueryKey('public.match', { id: params.id }), data: match },
+          // A played or live match shows its maps and scoreboards (apps/web/src/features/match-page/MatchMaps.tsx).
+          ...(match.status === 'completed' || match.status === 'in_progress'
+            ? [{ key: trpcQueryKey('public.matchMaps', { id: params.id }), data: matchMapsResponse.parse(await getMatchMaps(context.db, match.id)) }]
+            : []),
+        ],
+      },
     };
   },
 

@@ -115,6 +115,7 @@ describe('the head of each page, in its first HTML response', () => {
       ['/matches', 'Matches | Test League'],
       ['/news', 'News | Test League'],
       ['/events', 'Events | Test League'],
+      ['/stats', 'Stats | Test League'],
     ] as const) {
       const { statusCode, body } = await app.inject({ method: 'GET', url: path });
       expect(statusCode, path).toBe(200);
@@ -173,6 +174,16 @@ describe('the head of each page, in its first HTML response', () => {
       await database.db.deleteFrom('seasons').where('id', '=', ended!.id).execute();
     }
     expect(pageDataOf((await app.inject({ method: 'GET', url: '/matches' })).body)).toBeUndefined();
+
+    // /stats: no season yet, so all seasons' menus and teams.
+    const statsTeamsInput = { sort: 'name', order: 'asc', page: 1, page_size: 100 };
+    const stats = pageDataOf((await app.inject({ method: 'GET', url: '/stats' })).body);
+    expect(stats?.queries).toEqual([
+      { key: [['public', 'currentSeason'], { type: 'query' }], data: null },
+      { key: [['public', 'seasons'], { input: seasonsInput, type: 'query' }], data: await trpcAnswer('public.seasons', seasonsInput) },
+      { key: [['public', 'competitions'], { type: 'query' }], data: await trpcAnswer('public.competitions', undefined) },
+      { key: [['public', 'teams'], { input: statsTeamsInput, type: 'query' }], data: await trpcAnswer('public.teams', statsTeamsInput) },
+    ]);
   });
 
   it("writes a team's name, Elo and rank, its preview picture and its data, escaped", async () => {
@@ -224,6 +235,8 @@ describe('the head of each page, in its first HTML response', () => {
     expect(metaOf(played.body, 'description')).toBe('Owls "</script><b> vs Foxes: 2–1, won by Owls "</script><b> on Sat, 03 Oct 2026.');
     expect(metaOf(played.body, 'og:image')).toBe(`${ORIGIN}/og/matches/${ids.match}.png`);
     expect(pageDataOf(played.body)?.queries[0]?.data).toEqual(await trpcAnswer('public.match', { id: ids.match }));
+    // A played match's maps, under the key of the app's own query.
+    expect(pageDataOf(played.body)?.queries[1]).toEqual({ key: [['public', 'matchMaps'], { input: { id: ids.match }, type: 'query' }], data: await trpcAnswer('public.matchMaps', { id: ids.match }) });
 
     const scheduled = await app.inject({ method: 'GET', url: `/matches/${ids.scheduled}` });
     expect(metaOf(scheduled.body, 'description')).toMatch(/^Foxes vs Owls "<\/script><b>: scheduled on Tue, 01 Dec 2026\. Foxes \(Elo 1480\)/);
@@ -376,9 +389,9 @@ describe('sitemap and robots.txt', () => {
     const sitemaps = await locs('/sitemap.xml');
     expect(sitemaps).toEqual([`${ORIGIN}/sitemaps/pages.xml`, `${ORIGIN}/sitemaps/teams-1.xml`, `${ORIGIN}/sitemaps/players-1.xml`]);
     const pages = await locs('/sitemaps/pages.xml');
-    expect(pages.slice(0, 5)).toEqual([`${ORIGIN}/`, `${ORIGIN}/rankings`, `${ORIGIN}/matches`, `${ORIGIN}/news`, `${ORIGIN}/events`]);
+    expect(pages.slice(0, 6)).toEqual([`${ORIGIN}/`, `${ORIGIN}/rankings`, `${ORIGIN}/matches`, `${ORIGIN}/news`, `${ORIGIN}/events`, `${ORIGIN}/stats`]);
     expect(pages).toContain(`${ORIGIN}/news/how-elo-rankings-work`);
-    expect(pages).toHaveLength(5 + 12);
+    expect(pages).toHaveLength(6 + 12);
     expect((await locs('/sitemaps/teams-1.xml')).sort()).toEqual([`${ORIGIN}/teams/${ids.team}`, `${ORIGIN}/teams/${ids.opponent}`].sort());
     expect(await locs('/sitemaps/players-1.xml')).toEqual([`${ORIGIN}/players/${ids.player}`]);
     // Each listed page answers 200.

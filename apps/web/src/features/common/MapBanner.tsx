@@ -15,6 +15,9 @@ const MAP_HUES: Readonly<Record<string, number>> = {
   de_vertigo: 260,
 };
 
+/** The maps the filters offer: the active duty pool (any other map seen in a URL is added). */
+export const ACTIVE_MAP_POOL = Object.keys(MAP_HUES);
+
 /** A map's hue: its own for the active pool, else one derived from its code. */
 export function mapHue(code: string): number {
   const known = MAP_HUES[code];

@@ -16,6 +16,8 @@ export interface SortableColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Numbers sit right-aligned and sort high first on the first press. */
   numeric?: boolean;
+  /** A plain header: the rows cannot be ordered by it (the server sorts by some columns only). */
+  unsortable?: boolean;
 }
 
 interface SortableTableProps<Row> {
@@ -75,13 +77,17 @@ export function SortableTable<Row>({ caption, columns, rows, rowKey, initialSort
               const active = col.key === column.key;
               return (
                 <Table.Th key={col.key} aria-sort={active ? ARIA_SORT[sort.order] : undefined} className={col.numeric ? classes.numeric : undefined} data-column={col.key}>
-                  <UnstyledButton className={classes.sortButton} onClick={() => choose(col)} title={col.title}>
-                    {col.label}
-                    {col.title && <VisuallyHidden> ({col.title})</VisuallyHidden>}
-                    <span aria-hidden="true" className={classes.arrow}>
-                      {active ? (sort.order === 'desc' ? '▼' : '▲') : ''}
-                    </span>
-                  </UnstyledButton>
+                  {col.unsortable ? (
+                    <span title={col.title}>{col.label}</span>
+                  ) : (
+                    <UnstyledButton className={classes.sortButton} onClick={() => choose(col)} title={col.title}>
+                      {col.label}
+                      {col.title && <VisuallyHidden> ({col.title})</VisuallyHidden>}
+                      <span aria-hidden="true" className={classes.arrow}>
+                        {active ? (sort.order === 'desc' ? '▼' : '▲') : ''}
+                      </span>
+                    </UnstyledButton>
+                  )}
                 </Table.Th>
               );
             })}

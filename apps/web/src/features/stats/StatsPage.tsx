@@ -1,0 +1,171 @@
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+// The native selects' chevron.
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Tabs.css';
+import { rankingsSeasonsInput, STATS_DEFAULT_MIN_MAPS, statsLeaderboardFirstInput, statsTeamsInput } from '@campus-elo/api-contract';
+import { mapDisplayName } from '@campus-elo/domain';
+import { Container, Group, NativeSelect, Paper, Tabs, Text, Title } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { pageTitle } from '../../lib/site-settings';
+import { trpc } from '../../lib/trpc';
+import { ACTIVE_MAP_POOL } from '../common/MapBanner';
+import { RouterAnchor } from '../common/RouterAnchor';
+import { EmptyMessage } from '../common/states';
+import { useCurrentSeason } from '../common/useCurrentSeason';
+import { useHashTab } from '../common/useHashTab';
+import { usePageTitle } from '../common/usePageTitle';
+import { TeamMapPool } from '../team-page/TeamMapPool';
+import { PlayerLeaderboard } from './PlayerLeaderboard';
+import { ALL_SEASONS, MIN_MAPS_CHOICES, type StatsSearch } from './statsSearch';
+
+const STATS_TABS = ['players', 'teams'] as const;
+const ALL = '';
+const routeApi = getRouteApi('/stats');
+
+/** /stats: the player leaderboard and each team's map win rates, filtered by season, competition, team and map, all kept in the URL. */
+export function StatsPage() {
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  return <StatsView search={search} onSearch={(next, options) => void navigate({ search: (previous) => ({ ...previous, ...next }), hash: true, replace: options.replace })} />;
+}
+
+interface StatsViewProps {
+  search: StatsSearch;
+  /** Changes some of the filters, keeping the others; `replace` keeps the history entry. */
+  onSearch: (next: Partial<StatsSearch>, options: { replace: boolean }) => void;
+}
+
+export function StatsView({ search, onSearch }: StatsViewProps) {
+  usePageTitle(pageTitle('Stats'));
+  const [tab, selectTab] = useHashTab(STATS_TABS, 'players');
+  const currentSeason = useCurrentSeason();
+  const seasons = trpc.public.seasons.useQuery(rankingsSeasonsInput);
+  const competitions = trpc.public.competitions.useQuery();
+
+  // No season in the URL: the current season once known (all seasons when there is none).
+  const seasonValue = search.season ?? (currentSeason.isPending ? null : (currentSeason.data?.id ?? ALL_SEASONS));
+  const seasonId = seasonValue && seasonValue !== ALL_SEASONS ? seasonValue : undefined;
+  const seasonName = seasonId ? (seasons.data?.results.find((season) => season.id === seasonId)?.name ?? 'this season') : 'all seasons';
+  const teams = trpc.public.teams.useQuery(statsTeamsInput(seasonId), { enabled: seasonValue !== null });
+  const minMaps = search.min_maps ?? STATS_DEFAULT_MIN_MAPS;
+
+  // A new filter starts the list again at its first page.
+  const changeSearch = (next: Partial<StatsSearch>) => onSearch({ page: undefined, ...next }, { replace: true });
+  const optional = (value: string) => (value === ALL ? undefined : value);
+
+  const leaderboardInput = {
+    ...statsLeaderboardFirstInput(seasonId),
+    ...(search.competition ? { competition_id: search.competition } : {}),
+    ...(search.team ? { team_id: search.team } : {}),
+    ...(search.map ? { map: search.map } : {}),
+    min_maps: minMaps,
+    sort: search.sort ?? 'rating',
+    order: search.order ?? 'desc',
+    page: search.page ?? 1,
+  };
+  const team = teams.data?.results.find((candidate) => candidate.id === search.team);
+  const minMapChoices = [...new Set<number>([...MIN_MAPS_CHOICES, minMaps])].sort((a, b) => a - b);
+
+  return (
+    <Container size="lg" py="lg">
+      <Title order={1} mb="md">
+        Stats
+      </Title>
+      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="players">Players</Tabs.Tab>
+          <Tabs.Tab value="teams">Team map win rates</Tabs.Tab>
+        </Tabs.List>
+        {/* Native selects: the phone's own picker, and no dropdown code to load (docs/decisions/0072-native-rankings-menus.md). */}
+        <Group gap="sm" mb="md" align="flex-end" grow preventGrowOverflow={false} data-stats-filters>
+          <NativeSelect
+            label="Season"
+            data={[
+              ...(seasonValue === null ? [{ value: '', label: 'Loading seasons…', disabled: true }] : []),
+              { value: ALL_SEASONS, label: 'All Seasons' },
+              ...(seasons.data?.results ?? []).map((season) => ({ value: season.id, label: season.name })),
+            ]}
+            value={seasonValue ?? ''}
+            onChange={(event) => event.currentTarget.value && changeSearch({ season: event.currentTarget.value, team: undefined })}
+          />
+          {tab === 'players' && (
+            <NativeSelect
+              label="Competition"
+              data={[{ value: ALL, label: 'All Competitions' }, ...(competitions.data ?? []).map((competition) => ({ value: competition.id, label: competition.name }))]}
+              value={search.competition ?? ALL}
+              onChange={(event) => changeSearch({ competition: optional(event.currentTarget.value) })}
+            />
+          )}
+          <NativeSelect
+            label="Team"
+            data={[
+              { value: ALL, label: tab === 'players' ? 'All Teams' : 'Pick a team' },
+              ...(teams.data?.results ?? []).map((candidate) => ({ value: candidate.id, label: candidate.name })),
+              ...(search.team && !team ? [{ value: search.team, label: teams.isPending ? 'Loading teams…' : 'A team not in this season', disabled: true }] : []),
+            ]}
+            value={search.team ?? ALL}
+            onChange={(event) => changeSearch({ team: optional(event.currentTarget.value) })}
+          />
+          {tab === 'players' && (
+            <>
+              <NativeSelect
+                label="Map"
+                data={[{ value: ALL, label: 'All Maps' }, ...[...new Set([...ACTIVE_MAP_POOL, ...(search.map ? [search.map] : [])])].map((code) => ({ value: code, label: mapDisplayName(code) }))]}
+                value={search.map ?? ALL}
+                onChange={(event) => changeSearch({ map: optional(event.currentTarget.value) })}
+              />
+              <NativeSelect
+                label="Minimum maps"
+                data={minMapChoices.map((count) => ({ value: String(count), label: String(count) }))}
+                value={String(minMaps)}
+                onChange={(event) => {
+                  const count = Number(event.currentTarget.value);
+                  changeSearch({ min_maps: count === STATS_DEFAULT_MIN_MAPS ? undefined : count });
+                }}
+              />
+            </>
+          )}
+        </Group>
+        <Tabs.Panel value="players">
+          <Text c="dimmed" size="sm" mb="sm" data-min-maps-rule>
+            Players with at least {minMaps} {minMaps === 1 ? 'map' : 'maps'} in {seasonName}. Rating is HLTV&apos;s Rating 1.0.
+          </Text>
+          <Paper withBorder p="xs">
+            <PlayerLeaderboard
+              input={leaderboardInput}
+              ready={seasonValue !== null}
+              minMaps={minMaps}
+              onSort={(sort) => changeSearch({ sort: sort.key as StatsSearch['sort'], order: sort.order })}
+              onPage={(page) => onSearch({ page: page === 1 ? undefined : page }, { replace: false })}
+            />
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="teams">
+          <Paper withBorder p="xs">
+            {search.team ? (
+              <>
+                {team && (
+                  <Text mb="xs">
+                    <RouterAnchor to="/teams/$id" params={{ id: team.id }} fw={600}>
+                      {team.name}
+                    </RouterAnchor>
+                  </Text>
+                )}
+                <TeamMapRates teamId={search.team} teamName={team?.name ?? 'this team'} seasonId={seasonId} seasonName={seasonName} />
+              </>
+            ) : (
+              <EmptyMessage message="Pick a team to see its win rate on each map." />
+            )}
+          </Paper>
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}
+
+function TeamMapRates({ teamId, teamName, seasonId, seasonName }: { teamId: string; teamName: string; seasonId: string | undefined; seasonName: string }) {
+  const maps = trpc.public.teamMaps.useQuery({ id: teamId, ...(seasonId ? { season_id: seasonId } : {}) });
+  return <TeamMapPool teamName={teamName} maps={maps} seasonName={seasonName} />;
+}
