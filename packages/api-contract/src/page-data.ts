@@ -72,3 +72,8 @@ export function statsLeaderboardFirstInput(seasonId: string | undefined) {
 export function statsTeamsInput(seasonId: string | undefined) {
   return { ...(seasonId ? { season_id: seasonId } : {}), sort: 'name', order: 'asc', page: 1, page_size: 100 } as const;
 }
+
+/** The team page's players' lines in a season: every player of the team, however few maps (apps/web/src/features/team-page/TeamStatsSection.tsx). */
+export function teamSeasonLinesInput(teamId: string, seasonId: string) {
+  return { team_id: teamId, season_id: seasonId, min_maps: 0, sort: 'rating', order: 'desc', page: 1, page_size: 25 } as const;
+}

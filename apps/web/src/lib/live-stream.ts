@@ -50,7 +50,16 @@ export function applyMatchChange(client: QueryClient, item: MatchListItem): void
     void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.team, { id: team.id }) });
     void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.teamEloHistory, { id: team.id }) });
     void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.teamEvents, { id: team.id }) });
+    void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.teamMaps, { id: team.id }) });
   }
+  // The teams' players' season lines (team pages); a finished map changes them.
+  void client.invalidateQueries({
+    queryKey: getQueryKey(trpc.public.playerLeaderboard),
+    predicate: (query) => {
+      const teamId = (query.queryKey[1] as { input?: { team_id?: string } } | undefined)?.input?.team_id;
+      return teamId === item.team1.id || teamId === item.team2.id;
+    },
+  });
   const pair = [item.team1.id, item.team2.id];
   void client.invalidateQueries({
     queryKey: getQueryKey(trpc.public.headToHead),

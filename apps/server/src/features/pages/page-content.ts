@@ -1,5 +1,8 @@
 import {
   competitionNamesOutput,
+  playerLeaderboardInput,
+  playerLeaderboardResponse,
+  playerStatsResponse,
   currentSeasonOutput,
   entityPathInput,
   eventDetail,
@@ -26,7 +29,10 @@ import {
   rankingsWeeksInput,
   seasonListInput,
   seasonListOutput,
+  statsLeaderboardFirstInput,
   statsTeamsInput,
+  teamMapsResponse,
+  teamSeasonLinesInput,
   teamEloHistoryInput,
   teamEloHistoryOutput,
   teamListInput,
@@ -48,7 +54,10 @@ import { DomainError } from '../../lib/errors';
 import type { NewsSource } from '../content/latest-posts';
 import { listCompetitionNames } from '../competitions/queries';
 import { getEvent } from '../events/queries';
+import { getPlayerLeaderboard } from '../match-stats/leaderboard';
+import { getPlayerStats } from '../match-stats/player-stats';
 import { getMatchMaps } from '../match-stats/queries';
+import { getTeamMaps } from '../match-stats/team-maps';
 import { getMatchPage } from '../matches/match-page';
 import { listMatches } from '../matches/queries';
 import { listRankings } from '../rankings/queries';
@@ -230,16 +239,51 @@ async function statsData(context: PageContext): Promise<FirstData> {
     listSeasons(context.db, seasonListInput.parse(rankingsSeasonsInput)),
     listCompetitionNames(context.db),
   ]);
-  const teamsInput = statsTeamsInput(season?.id);
-  const teams = await listTeams(context.db, teamListInput.parse(teamsInput));
+  // The current season, else the latest (apps/web/src/features/stats/StatsPage.tsx).
+  const seasonId = season?.id ?? seasons.results[0]?.id;
+  if (!seasonId) return { queries: [{ key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) }, { key: trpcQueryKey('public.seasons', rankingsSeasonsInput), data: seasonListOutput.parse(seasons) }] };
+  const teamsInput = statsTeamsInput(seasonId);
+  const leaderboardInput = statsLeaderboardFirstInput(seasonId);
+  const [teams, leaderboard] = await Promise.all([
+    listTeams(context.db, teamListInput.parse(teamsInput)),
+    getPlayerLeaderboard(context.db, playerLeaderboardInput.parse(leaderboardInput), context.config.currentSeasonId),
+  ]);
   return {
     queries: [
       { key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) },
       { key: trpcQueryKey('public.seasons', rankingsSeasonsInput), data: seasonListOutput.parse(seasons) },
       { key: trpcQueryKey('public.competitions'), data: competitionNamesOutput.parse(competitions) },
       { key: trpcQueryKey('public.teams', teamsInput), data: teamListOutput.parse(teams) },
+      { key: trpcQueryKey('public.playerLeaderboard', leaderboardInput), data: playerLeaderboardResponse.parse(leaderboard) },
     ],
   };
+}
+
+/**
+ * The team page's map pool and players' lines of the current season (else the latest), with
+ * the season menu they sit under (apps/web/src/features/team-page/TeamStatsSection.tsx).
+ */
+async function teamSeasonStats(context: PageContext, idParam: string, teamId: string): Promise<PageData['queries']> {
+  const [season, seasons] = await Promise.all([
+    findCurrentSeason(context.db, context.config.currentSeasonId),
+    listSeasons(context.db, seasonListInput.parse(rankingsSeasonsInput)),
+  ]);
+  const menus = [
+    { key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) },
+    { key: trpcQueryKey('public.seasons', rankingsSeasonsInput), data: seasonListOutput.parse(seasons) },
+  ];
+  const seasonId = season?.id ?? seasons.results[0]?.id;
+  if (!seasonId) return menus;
+  const linesInput = teamSeasonLinesInput(idParam, seasonId);
+  const [maps, lines] = await Promise.all([
+    getTeamMaps(context.db, { id: teamId, season_id: seasonId }, context.config.currentSeasonId),
+    getPlayerLeaderboard(context.db, playerLeaderboardInput.parse({ ...linesInput, team_id: teamId }), context.config.currentSeasonId),
+  ]);
+  return [
+    ...menus,
+    { key: trpcQueryKey('public.teamMaps', { id: idParam, season_id: seasonId }), data: teamMapsResponse.parse(maps) },
+    { key: trpcQueryKey('public.playerLeaderboard', linesInput), data: playerLeaderboardResponse.parse(lines) },
+  ];
 }
 
 /**
@@ -288,6 +332,7 @@ export const PAGES: Record<string, PageResolver> = {
           // The Elo chart and the results are the page's largest part: drawn at once too.
           { key: trpcQueryKey('public.teamEloHistory', { id: params.id }), data: teamEloHistoryOutput.parse(await getTeamEloHistory(context.db, teamEloHistoryInput.parse({ id: team.id }))) },
           { key: trpcQueryKey('public.teamRankHistory', { id: params.id }), data: rankHistoryOutput.parse(await getTeamRankHistory(context.db, team.id)) },
+          ...(await teamSeasonStats(context, params.id!, team.id)),
         ],
       },
     };
@@ -328,6 +373,8 @@ export const PAGES: Record<string, PageResolver> = {
         queries: [
           { key: trpcQueryKey('public.player', { id: params.id }), data: player },
           { key: trpcQueryKey('public.playerEloHistory', { id: params.id }), data: playerEloHistoryOutput.parse(await getPlayerEloHistory(context.db, player.id)) },
+          // The career line, recent matches and maps (each season's line the app asks for itself).
+          { key: trpcQueryKey('public.playerStats', { id: params.id }), data: playerStatsResponse.parse(await getPlayerStats(context.db, { id: player.id })) },
         ],
       },
     };

@@ -107,6 +107,8 @@ async function trpcAnswer(procedure: string, input: unknown): Promise<unknown> {
   return response.json().result.data;
 }
 
+const seasonsMenuInput = { sort: 'start_date', order: 'desc', page: 1, page_size: 50 };
+
 describe('the head of each page, in its first HTML response', () => {
   it('gives the list pages their own title, description and canonical URL, on the configured origin', async () => {
     for (const [path, title] of [
@@ -175,15 +177,28 @@ describe('the head of each page, in its first HTML response', () => {
     }
     expect(pageDataOf((await app.inject({ method: 'GET', url: '/matches' })).body)).toBeUndefined();
 
-    // /stats: no season yet, so all seasons' menus and teams.
-    const statsTeamsInput = { sort: 'name', order: 'asc', page: 1, page_size: 100 };
+    // /stats: no season yet, so only the season menu (which says so).
     const stats = pageDataOf((await app.inject({ method: 'GET', url: '/stats' })).body);
     expect(stats?.queries).toEqual([
       { key: [['public', 'currentSeason'], { type: 'query' }], data: null },
       { key: [['public', 'seasons'], { input: seasonsInput, type: 'query' }], data: await trpcAnswer('public.seasons', seasonsInput) },
-      { key: [['public', 'competitions'], { type: 'query' }], data: await trpcAnswer('public.competitions', undefined) },
-      { key: [['public', 'teams'], { input: statsTeamsInput, type: 'query' }], data: await trpcAnswer('public.teams', statsTeamsInput) },
     ]);
+    // With a season: its teams menu, the competitions and the leaderboard's first page, as the app asks for them.
+    const [season] = await database.db.insertInto('seasons').values({ name: 'Now', start_date: '2020-01-01', end_date: '2999-05-01' }).returning('id').execute();
+    try {
+      const teamsInput = { season_id: season!.id, sort: 'name', order: 'asc', page: 1, page_size: 100 };
+      const leaderboardInput = { season_id: season!.id, min_maps: 5, sort: 'rating', order: 'desc', page: 1, page_size: 25 };
+      const withSeason = pageDataOf((await app.inject({ method: 'GET', url: '/stats' })).body);
+      expect(withSeason?.queries).toEqual([
+        { key: [['public', 'currentSeason'], { type: 'query' }], data: await trpcAnswer('public.currentSeason', undefined) },
+        { key: [['public', 'seasons'], { input: seasonsInput, type: 'query' }], data: await trpcAnswer('public.seasons', seasonsInput) },
+        { key: [['public', 'competitions'], { type: 'query' }], data: await trpcAnswer('public.competitions', undefined) },
+        { key: [['public', 'teams'], { input: teamsInput, type: 'query' }], data: await trpcAnswer('public.teams', teamsInput) },
+        { key: [['public', 'playerLeaderboard'], { input: leaderboardInput, type: 'query' }], data: await trpcAnswer('public.playerLeaderboard', leaderboardInput) },
+      ]);
+    } finally {
+      await database.db.deleteFrom('seasons').where('id', '=', season!.id).execute();
+    }
   });
 
   it("writes a team's name, Elo and rank, its preview picture and its data, escaped", async () => {
@@ -212,6 +227,9 @@ describe('the head of each page, in its first HTML response', () => {
       { key: [['public', 'team'], { input: team, type: 'query' }], data: await trpcAnswer('public.team', team) },
       { key: [['public', 'teamEloHistory'], { input: team, type: 'query' }], data: await trpcAnswer('public.teamEloHistory', team) },
       { key: [['public', 'teamRankHistory'], { input: team, type: 'query' }], data: await trpcAnswer('public.teamRankHistory', team) },
+      // No season yet: the season menu, and no map pool or lines to show.
+      { key: [['public', 'currentSeason'], { type: 'query' }], data: null },
+      { key: [['public', 'seasons'], { input: seasonsMenuInput, type: 'query' }], data: await trpcAnswer('public.seasons', seasonsMenuInput) },
     ]);
   });
 
@@ -225,6 +243,7 @@ describe('the head of each page, in its first HTML response', () => {
     expect(pageDataOf(body)?.queries).toEqual([
       { key: [['public', 'player'], { input: { id: ids.player }, type: 'query' }], data: await trpcAnswer('public.player', { id: ids.player }) },
       { key: [['public', 'playerEloHistory'], { input: { id: ids.player }, type: 'query' }], data: await trpcAnswer('public.playerEloHistory', { id: ids.player }) },
+      { key: [['public', 'playerStats'], { input: { id: ids.player }, type: 'query' }], data: await trpcAnswer('public.playerStats', { id: ids.player }) },
     ]);
   });
 

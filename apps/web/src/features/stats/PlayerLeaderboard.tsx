@@ -68,7 +68,7 @@ export function PlayerLeaderboard({ input, ready, minMaps, onSort, onPage }: Pla
             caption="Player leaderboard"
             columns={columns}
             rows={data.results}
-            rowKey={(row) => row.player.id}
+            rowKey={(row) => `${row.player.id}:${row.team.id}`}
             initialSort={{ key: input.sort, order: input.order }}
             sort={{ key: input.sort, order: input.order }}
             onSort={onSort}

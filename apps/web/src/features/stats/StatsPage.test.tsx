@@ -68,11 +68,11 @@ describe('stats page', () => {
 
   it('passes the filters of the URL to the leaderboard and keeps the sorted column shown', async () => {
     const leaderboard = vi.fn(() => paged([row('Ada', 1.31)], 25));
-    renderStats({ season: 'all_seasons', team: TEAM, map: 'de_nuke', min_maps: 1, sort: 'clutch_wins', order: 'asc', page: 2 }, leaderboard);
+    renderStats({ season: SEASON, team: TEAM, map: 'de_nuke', min_maps: 1, sort: 'clutch_wins', order: 'asc', page: 2 }, leaderboard);
     const table = await screen.findByRole('table', { name: 'Player leaderboard' });
-    expect(leaderboard).toHaveBeenLastCalledWith({ team_id: TEAM, map: 'de_nuke', min_maps: 1, sort: 'clutch_wins', order: 'asc', page: 2, page_size: 25 });
+    expect(leaderboard).toHaveBeenLastCalledWith({ season_id: SEASON, team_id: TEAM, map: 'de_nuke', min_maps: 1, sort: 'clutch_wins', order: 'asc', page: 2, page_size: 25 });
     expect(within(table).getByRole('columnheader', { name: /Clutches/ }).getAttribute('aria-sort')).toBe('ascending');
-    expect(screen.getByText(/^Players with at least 1 map in all seasons\./)).toBeTruthy();
+    expect(screen.getByText(/^Players with at least 1 map in Fall 2026\./)).toBeTruthy();
     expect((screen.getByLabelText('Map') as HTMLSelectElement).value).toBe('de_nuke');
   });
 
@@ -119,7 +119,7 @@ describe('stats search', () => {
       order: 'asc',
       page: 2,
     });
-    expect(parseStatsSearch({ season: 'last', map: 'Mirage!', min_maps: -1, sort: 'elo', order: 'up', page: 0 })).toEqual({
+    expect(parseStatsSearch({ season: 'all_seasons', map: 'Mirage!', min_maps: -1, sort: 'elo', order: 'up', page: 0 })).toEqual({
       season: undefined,
       competition: undefined,
       team: undefined,

@@ -18,7 +18,7 @@ import { useHashTab } from '../common/useHashTab';
 import { usePageTitle } from '../common/usePageTitle';
 import { TeamMapPool } from '../team-page/TeamMapPool';
 import { PlayerLeaderboard } from './PlayerLeaderboard';
-import { ALL_SEASONS, MIN_MAPS_CHOICES, type StatsSearch } from './statsSearch';
+import { MIN_MAPS_CHOICES, type StatsSearch } from './statsSearch';
 
 const STATS_TABS = ['players', 'teams'] as const;
 const ALL = '';
@@ -44,11 +44,12 @@ export function StatsView({ search, onSearch }: StatsViewProps) {
   const seasons = trpc.public.seasons.useQuery(rankingsSeasonsInput);
   const competitions = trpc.public.competitions.useQuery();
 
-  // No season in the URL: the current season once known (all seasons when there is none).
-  const seasonValue = search.season ?? (currentSeason.isPending ? null : (currentSeason.data?.id ?? ALL_SEASONS));
-  const seasonId = seasonValue && seasonValue !== ALL_SEASONS ? seasonValue : undefined;
-  const seasonName = seasonId ? (seasons.data?.results.find((season) => season.id === seasonId)?.name ?? 'this season') : 'all seasons';
-  const teams = trpc.public.teams.useQuery(statsTeamsInput(seasonId), { enabled: seasonValue !== null });
+  // No season in the URL: the current season, else the latest (the leaderboard is per season or competition).
+  const seasonId = search.season ?? (currentSeason.isPending ? undefined : (currentSeason.data?.id ?? seasons.data?.results[0]?.id));
+  const seasonKnown = seasonId !== undefined;
+  const noSeason = !currentSeason.isPending && !seasons.isPending && !seasonKnown;
+  const seasonName = seasons.data?.results.find((season) => season.id === seasonId)?.name ?? 'this season';
+  const teams = trpc.public.teams.useQuery(statsTeamsInput(seasonId), { enabled: seasonKnown });
   const minMaps = search.min_maps ?? STATS_DEFAULT_MIN_MAPS;
 
   // A new filter starts the list again at its first page.
@@ -83,11 +84,10 @@ export function StatsView({ search, onSearch }: StatsViewProps) {
           <NativeSelect
             label="Season"
             data={[
-              ...(seasonValue === null ? [{ value: '', label: 'Loading seasons…', disabled: true }] : []),
-              { value: ALL_SEASONS, label: 'All Seasons' },
+              ...(seasonKnown ? [] : [{ value: '', label: seasons.isPending || currentSeason.isPending ? 'Loading seasons…' : 'No seasons yet', disabled: true }]),
               ...(seasons.data?.results ?? []).map((season) => ({ value: season.id, label: season.name })),
             ]}
-            value={seasonValue ?? ''}
+            value={seasonId ?? ''}
             onChange={(event) => event.currentTarget.value && changeSearch({ season: event.currentTarget.value, team: undefined })}
           />
           {tab === 'players' && (
@@ -133,13 +133,17 @@ export function StatsView({ search, onSearch }: StatsViewProps) {
             Players with at least {minMaps} {minMaps === 1 ? 'map' : 'maps'} in {seasonName}. Rating is HLTV&apos;s Rating 1.0.
           </Text>
           <Paper withBorder p="xs">
-            <PlayerLeaderboard
-              input={leaderboardInput}
-              ready={seasonValue !== null}
-              minMaps={minMaps}
-              onSort={(sort) => changeSearch({ sort: sort.key as StatsSearch['sort'], order: sort.order })}
-              onPage={(page) => onSearch({ page: page === 1 ? undefined : page }, { replace: false })}
-            />
+            {noSeason ? (
+              <EmptyMessage message="No seasons yet" />
+            ) : (
+              <PlayerLeaderboard
+                input={leaderboardInput}
+                ready={seasonKnown}
+                minMaps={minMaps}
+                onSort={(sort) => changeSearch({ sort: sort.key as StatsSearch['sort'], order: sort.order })}
+                onPage={(page) => onSearch({ page: page === 1 ? undefined : page }, { replace: false })}
+              />
+            )}
           </Paper>
         </Tabs.Panel>
         <Tabs.Panel value="teams">

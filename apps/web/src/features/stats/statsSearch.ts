@@ -2,14 +2,13 @@ import { isUuid, PLAYER_LEADERBOARD_SORTS } from '@campus-elo/api-contract';
 import { MAP_CODE_PATTERN } from '@campus-elo/domain';
 import { pickSearchValue } from '../common/searchParams';
 
-export const ALL_SEASONS = 'all_seasons';
 export type LeaderboardSort = (typeof PLAYER_LEADERBOARD_SORTS)[number];
 
 export const MIN_MAPS_CHOICES = [1, 3, 5, 10, 20] as const;
 
 /** /stats filters, kept in the URL's search so a view can be shared; anything malformed is dropped. */
 export interface StatsSearch {
-  /** A season id or 'all_seasons'; absent means the current season. */
+  /** A season id; absent means the current season (else the latest). */
   season?: string;
   competition?: string;
   team?: string;
@@ -27,7 +26,7 @@ function wholeNumber(value: unknown, min: number, max: number): number | undefin
 
 export function parseStatsSearch(search: Record<string, unknown>): StatsSearch {
   return {
-    season: pickSearchValue(search.season, (text) => text === ALL_SEASONS || isUuid(text)),
+    season: pickSearchValue(search.season, isUuid),
     competition: pickSearchValue(search.competition, isUuid),
     team: pickSearchValue(search.team, isUuid),
     map: pickSearchValue(search.map, (text) => MAP_CODE_PATTERN.test(text)),

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
-import { rankingsSeasonsInput, type PlayerLeaderboardInput } from '@campus-elo/api-contract';
+import { rankingsSeasonsInput, teamSeasonLinesInput } from '@campus-elo/api-contract';
 import { NativeSelect, Skeleton, Text } from '@mantine/core';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
@@ -12,7 +12,6 @@ import { LEADERBOARD_COLUMNS, PLAYER_COLUMN, type LeaderboardRow } from '../stat
 import { TeamMapPool } from './TeamMapPool';
 import classes from './TeamPage.module.css';
 
-const ALL_SEASONS = 'all_seasons';
 const PLAYER_LINE_COLUMNS = [PLAYER_COLUMN, ...LEADERBOARD_COLUMNS.filter((column) => column.key !== 'team')];
 
 /** Every player's line for the team in a season, however few maps (the leaderboard's rule is for ranking, not for a roster). */
@@ -36,20 +35,26 @@ export function TeamStatsSection({ teamId, teamName, enabled }: { teamId: string
   const currentSeason = trpc.public.currentSeason.useQuery(undefined, { enabled });
   const seasons = trpc.public.seasons.useQuery(rankingsSeasonsInput, { enabled });
   const [chosen, setChosen] = useState<string | undefined>();
-  const seasonValue = chosen ?? (currentSeason.isPending ? null : (currentSeason.data?.id ?? ALL_SEASONS));
-  const seasonId = seasonValue && seasonValue !== ALL_SEASONS ? seasonValue : undefined;
-  const seasonName = seasonId ? (seasons.data?.results.find((season) => season.id === seasonId)?.name ?? 'this season') : 'all seasons';
-  const ready = enabled && seasonValue !== null;
-  const seasonInput = seasonId ? { season_id: seasonId } : {};
-  const maps = trpc.public.teamMaps.useQuery({ id: teamId, ...seasonInput }, { enabled: ready });
-  const lineInput: PlayerLeaderboardInput = { team_id: teamId, ...seasonInput, min_maps: 0, sort: 'rating', order: 'desc', page: 1, page_size: 25 };
-  const players = trpc.public.playerLeaderboard.useQuery(lineInput, { enabled: ready });
+  // The current season, else the latest: a map pool and season lines are per season.
+  const seasonId = chosen ?? (currentSeason.isPending ? undefined : (currentSeason.data?.id ?? seasons.data?.results[0]?.id));
+  const seasonName = seasons.data?.results.find((season) => season.id === seasonId)?.name ?? 'this season';
+  const ready = enabled && seasonId !== undefined;
+  const noSeason = !currentSeason.isPending && !seasons.isPending && seasonId === undefined;
+  const maps = trpc.public.teamMaps.useQuery({ id: teamId, season_id: seasonId }, { enabled: ready });
+  const players = trpc.public.playerLeaderboard.useQuery(teamSeasonLinesInput(teamId, seasonId ?? ''), { enabled: ready });
 
   let lines;
   if (!ready || players.isPending) lines = <Skeleton height={160} role="status" aria-label="Loading player lines" />;
   else if (players.isError || !players.data) lines = <LoadFailed message="The player lines could not be loaded." onRetry={() => void players.refetch()} />;
   else lines = <PlayerLines teamName={teamName} rows={players.data.results} seasonName={seasonName} />;
 
+  if (noSeason) {
+    return (
+      <PageSection title="Maps and players">
+        <EmptyMessage message="No seasons yet" />
+      </PageSection>
+    );
+  }
   return (
     <PageSection title="Maps and players">
       <div className={classes.stats}>
@@ -57,11 +62,10 @@ export function TeamStatsSection({ teamId, teamName, enabled }: { teamId: string
           label="Season"
           className={classes.seasonSelect}
           data={[
-            ...(seasonValue === null ? [{ value: '', label: 'Loading seasons…', disabled: true }] : []),
-            { value: ALL_SEASONS, label: 'All Seasons' },
+            ...(seasonId ? [] : [{ value: '', label: seasons.isPending || currentSeason.isPending ? 'Loading seasons…' : 'No seasons yet', disabled: true }]),
             ...(seasons.data?.results ?? []).map((season) => ({ value: season.id, label: season.name })),
           ]}
-          value={seasonValue ?? ''}
+          value={seasonId ?? ''}
           onChange={(event) => event.currentTarget.value && setChosen(event.currentTarget.value)}
         />
         <Text fw={700} component="h3" size="md">
