@@ -52,16 +52,22 @@ export function playerLeaderboardQuery(db: Kysely<Database>, input: PlayerLeader
   const direction = sql.raw(input.order === 'asc' ? 'ASC' : 'DESC');
   const { limit, offset } = pageWindow(input);
   const columns = sql.join([...LINE_TOTAL_COLUMNS, 'clutch_wins', 'first_kills'].map((column) => sql.ref(`s.${column}`)));
+  const order = (alias: string) =>
+    sql`${alias === 's' ? sortSql[input.sort] : sql.ref(`${alias}.sort_value`)} ${direction} NULLS LAST, ${sql.ref(`${alias}.player_id`)}, ${sql.ref(`${alias}.team_id`)}`;
+  // The page is cut from the totals alone; team names are looked up for its rows only.
   return sql<{ count: number; results: StoredRow[] }>`
     SELECT (SELECT count(*) FROM ${from} WHERE ${where}) AS count,
       coalesce((
-        SELECT json_agg(page) FROM (
-          SELECT ${columns}, s.player_id, p.name AS player_name, p.picture AS player_picture, s.team_id, t.name AS team_name
-          FROM ${from} JOIN teams t ON t.id = s.team_id
-          WHERE ${where}
-          ORDER BY ${sortSql[input.sort]} ${direction} NULLS LAST, s.player_id, s.team_id
-          LIMIT ${limit} OFFSET ${offset}
-        ) page
+        SELECT json_agg(named) FROM (
+          SELECT page.*, t.name AS team_name
+          FROM (
+            SELECT ${columns}, s.player_id, p.name AS player_name, p.picture AS player_picture, s.team_id, ${sortSql[input.sort]} AS sort_value
+            FROM ${from} WHERE ${where}
+            ORDER BY ${order('s')}
+            LIMIT ${limit} OFFSET ${offset}
+          ) page JOIN teams t ON t.id = page.team_id
+          ORDER BY ${order('page')}
+        ) named
       ), '[]') AS results`;
 }
 
