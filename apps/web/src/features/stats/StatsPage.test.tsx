@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { never, paged, renderWithProviders } from '../common/testing';
 import { StatsView } from './StatsPage';
+import { statsFilters } from './statsFilters';
 import { parseStatsSearch, type StatsSearch } from './statsSearch';
 
 const SEASON = '11111111-1111-4111-8111-111111111111';
@@ -108,7 +109,7 @@ describe('stats page', () => {
 });
 
 describe('stats search', () => {
-  it('keeps valid filters and drops malformed ones', () => {
+  it('keeps filters of the right shape and drops malformed ones', () => {
     expect(parseStatsSearch({ season: SEASON, team: 'x', map: 'de_mirage', min_maps: '3', sort: 'adr', order: 'asc', page: 2 })).toEqual({
       season: SEASON,
       competition: undefined,
@@ -119,7 +120,7 @@ describe('stats search', () => {
       order: 'asc',
       page: 2,
     });
-    expect(parseStatsSearch({ season: 'all_seasons', map: 'Mirage!', min_maps: -1, sort: 'elo', order: 'up', page: 0 })).toEqual({
+    expect(parseStatsSearch({ season: 'all_seasons', map: 'Mirage!', min_maps: -1, sort: 'elo;', order: 'up', page: 0 })).toEqual({
       season: undefined,
       competition: undefined,
       team: undefined,
@@ -129,5 +130,10 @@ describe('stats search', () => {
       order: undefined,
       page: undefined,
     });
+  });
+
+  it('keeps only a map code and a leaderboard column', () => {
+    expect(statsFilters({ map: 'de_nuke', sort: 'first_kills' })).toEqual({ map: 'de_nuke', sort: 'first_kills' });
+    expect(statsFilters({ map: 'Nuke', sort: 'elo' })).toEqual({ map: undefined, sort: undefined });
   });
 });

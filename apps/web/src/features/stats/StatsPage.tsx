@@ -18,7 +18,8 @@ import { useHashTab } from '../common/useHashTab';
 import { usePageTitle } from '../common/usePageTitle';
 import { TeamMapPool } from '../team-page/TeamMapPool';
 import { PlayerLeaderboard } from './PlayerLeaderboard';
-import { MIN_MAPS_CHOICES, type StatsSearch } from './statsSearch';
+import { MIN_MAPS_CHOICES, statsFilters, type LeaderboardSort } from './statsFilters';
+import type { StatsSearch } from './statsSearch';
 
 const STATS_TABS = ['players', 'teams'] as const;
 const ALL = '';
@@ -51,6 +52,7 @@ export function StatsView({ search, onSearch }: StatsViewProps) {
   const seasonName = seasons.data?.results.find((season) => season.id === seasonId)?.name ?? 'this season';
   const teams = trpc.public.teams.useQuery(statsTeamsInput(seasonId), { enabled: seasonKnown });
   const minMaps = search.min_maps ?? STATS_DEFAULT_MIN_MAPS;
+  const { map, sort } = statsFilters(search);
 
   // A new filter starts the list again at its first page.
   const changeSearch = (next: Partial<StatsSearch>) => onSearch({ page: undefined, ...next }, { replace: true });
@@ -60,9 +62,9 @@ export function StatsView({ search, onSearch }: StatsViewProps) {
     ...statsLeaderboardFirstInput(seasonId),
     ...(search.competition ? { competition_id: search.competition } : {}),
     ...(search.team ? { team_id: search.team } : {}),
-    ...(search.map ? { map: search.map } : {}),
+    ...(map ? { map } : {}),
     min_maps: minMaps,
-    sort: search.sort ?? 'rating',
+    sort: sort ?? 'rating',
     order: search.order ?? 'desc',
     page: search.page ?? 1,
   };
@@ -112,8 +114,8 @@ export function StatsView({ search, onSearch }: StatsViewProps) {
             <>
               <NativeSelect
                 label="Map"
-                data={[{ value: ALL, label: 'All Maps' }, ...[...new Set([...ACTIVE_MAP_POOL, ...(search.map ? [search.map] : [])])].map((code) => ({ value: code, label: mapDisplayName(code) }))]}
-                value={search.map ?? ALL}
+                data={[{ value: ALL, label: 'All Maps' }, ...[...new Set([...ACTIVE_MAP_POOL, ...(map ? [map] : [])])].map((code) => ({ value: code, label: mapDisplayName(code) }))]}
+                value={map ?? ALL}
                 onChange={(event) => changeSearch({ map: optional(event.currentTarget.value) })}
               />
               <NativeSelect
@@ -140,7 +142,7 @@ export function StatsView({ search, onSearch }: StatsViewProps) {
                 input={leaderboardInput}
                 ready={seasonKnown}
                 minMaps={minMaps}
-                onSort={(sort) => changeSearch({ sort: sort.key as StatsSearch['sort'], order: sort.order })}
+                onSort={(sort) => changeSearch({ sort: sort.key as LeaderboardSort, order: sort.order })}
                 onPage={(page) => onSearch({ page: page === 1 ? undefined : page }, { replace: false })}
               />
             )}

@@ -1,12 +1,11 @@
-import { isUuid, PLAYER_LEADERBOARD_SORTS } from '@campus-elo/api-contract';
-import { MAP_CODE_PATTERN } from '@campus-elo/domain';
+import { isUuid } from '@campus-elo/api-contract';
 import { pickSearchValue } from '../common/searchParams';
 
-export type LeaderboardSort = (typeof PLAYER_LEADERBOARD_SORTS)[number];
-
-export const MIN_MAPS_CHOICES = [1, 3, 5, 10, 20] as const;
-
-/** /stats filters, kept in the URL's search so a view can be shared; anything malformed is dropped. */
+/**
+ * /stats filters as the URL holds them, kept so a view can be shared. The route checks only
+ * their shape (its check runs in the first bundle, which must not carry the API's schemas);
+ * `statsFilters` (in the page's own chunk) drops what names no map or sort column.
+ */
 export interface StatsSearch {
   /** A season id; absent means the current season (else the latest). */
   season?: string;
@@ -14,7 +13,7 @@ export interface StatsSearch {
   team?: string;
   map?: string;
   min_maps?: number;
-  sort?: LeaderboardSort;
+  sort?: string;
   order?: 'asc' | 'desc';
   page?: number;
 }
@@ -24,14 +23,16 @@ function wholeNumber(value: unknown, min: number, max: number): number | undefin
   return typeof number === 'number' && Number.isInteger(number) && number >= min && number <= max ? number : undefined;
 }
 
+const shortWord = (text: string) => /^[a-z0-9_]{1,40}$/i.test(text);
+
 export function parseStatsSearch(search: Record<string, unknown>): StatsSearch {
   return {
     season: pickSearchValue(search.season, isUuid),
     competition: pickSearchValue(search.competition, isUuid),
     team: pickSearchValue(search.team, isUuid),
-    map: pickSearchValue(search.map, (text) => MAP_CODE_PATTERN.test(text)),
+    map: pickSearchValue(search.map, shortWord),
     min_maps: wholeNumber(search.min_maps, 0, 1000),
-    sort: pickSearchValue<LeaderboardSort>(search.sort, (text) => (PLAYER_LEADERBOARD_SORTS as readonly string[]).includes(text)),
+    sort: pickSearchValue(search.sort, shortWord),
     order: pickSearchValue<'asc' | 'desc'>(search.order, (text) => text === 'asc' || text === 'desc'),
     page: wholeNumber(search.page, 1, 10_000),
   };
