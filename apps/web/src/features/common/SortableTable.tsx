@@ -29,8 +29,10 @@ interface SortableTableProps<Row> {
   /** The sort is held by the caller (a page keeping it in the URL) instead of the table. */
   sort?: { key: string; order: SortOrder };
   onSort?: (sort: { key: string; order: SortOrder }) => void;
-  /** Rows are shown as given (already sorted by the server). */
+  /** Rows are shown as given (already sorted by the server, by `sort`). */
   presorted?: boolean;
+  /** Rows keep the given order and no header sorts (a short table whose order means something). */
+  fixedOrder?: boolean;
   /** Data attribute naming the table for tests and styles. */
   name?: string;
 }
@@ -56,11 +58,11 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
  * A table sortable by any column: each header is a button (Enter or Space sorts, again
  * reverses), and the sorted column says so with aria-sort. Scrolls sideways on a phone.
  */
-export function SortableTable<Row>({ caption, columns, rows, rowKey, initialSort, sort: heldSort, onSort, presorted, name }: SortableTableProps<Row>) {
+export function SortableTable<Row>({ caption, columns, rows, rowKey, initialSort, sort: heldSort, onSort, presorted, fixedOrder, name }: SortableTableProps<Row>) {
   const [ownSort, setOwnSort] = useState(initialSort);
   const sort = heldSort ?? ownSort;
   const column = columns.find((candidate) => candidate.key === sort.key) ?? columns[0]!;
-  const shown = presorted ? rows : sortRows(rows, column.value, sort.order);
+  const shown = presorted || fixedOrder ? rows : sortRows(rows, column.value, sort.order);
   const choose = (next: SortableColumn<Row>) => {
     const order: SortOrder = next.key === sort.key ? (sort.order === 'desc' ? 'asc' : 'desc') : next.numeric ? 'desc' : 'asc';
     const chosen = { key: next.key, order };
@@ -74,11 +76,14 @@ export function SortableTable<Row>({ caption, columns, rows, rowKey, initialSort
         <Table.Thead>
           <Table.Tr>
             {columns.map((col) => {
-              const active = col.key === column.key;
+              const active = !fixedOrder && col.key === column.key;
               return (
                 <Table.Th key={col.key} aria-sort={active ? ARIA_SORT[sort.order] : undefined} className={col.numeric ? classes.numeric : undefined} data-column={col.key}>
-                  {col.unsortable ? (
-                    <span title={col.title}>{col.label}</span>
+                  {col.unsortable || fixedOrder ? (
+                    <span title={col.title}>
+                      {col.label}
+                      {col.title && <VisuallyHidden> ({col.title})</VisuallyHidden>}
+                    </span>
                   ) : (
                     <UnstyledButton className={classes.sortButton} onClick={() => choose(col)} title={col.title}>
                       {col.label}

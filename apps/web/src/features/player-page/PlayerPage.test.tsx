@@ -125,6 +125,9 @@ describe('player page', () => {
     await waitFor(() => expect(within(lines).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Career', 'Fall 2025']));
     const careerRow = within(lines).getByRole('row', { name: /Career/ });
     expect([...careerRow.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['6', '132', '120–90', '+30', '1.33', '80.5', '45%', '1.12']);
+    // Career first, then the seasons: an order no header changes.
+    expect(within(lines).queryByRole('button')).toBeNull();
+    expect(lines.querySelector('[aria-sort]')).toBeNull();
     expect(document.querySelector('[data-best-worst-maps]')!.textContent).toBe('Best map: Mirage (rating 1.30). Worst map: Nuke (rating 0.85).');
     expect(screen.getByRole('group', { name: 'Rating over time of Ace' })).toBeTruthy();
     const recent = screen.getByRole('table', { name: 'Recent matches' });

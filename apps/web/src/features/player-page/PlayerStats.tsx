@@ -48,14 +48,14 @@ function totalsColumns<Row>(totals: (row: Row) => Totals, withKast: boolean): So
   ];
 }
 
-/** Career first, then each season the player has lines in. */
+/** Career first, then each season the player has lines in (a fixed order: no column sorts it). */
 export function CareerTable({ lines }: { lines: StatLine[] }) {
   const withKast = lines.some((line) => line.totals.kast !== null);
   const columns: SortableColumn<StatLine>[] = [
     { key: 'label', label: 'Period', unsortable: true, value: (l) => l.label, cell: (l) => l.label },
     ...totalsColumns<StatLine>((l) => l.totals, withKast),
   ];
-  return <SortableTable name="career" caption="Career and seasons" columns={columns} rows={lines} rowKey={(l) => l.key} initialSort={{ key: 'label', order: 'asc' }} presorted />;
+  return <SortableTable name="career" caption="Career and seasons" columns={columns} rows={lines} rowKey={(l) => l.key} initialSort={{ key: 'label', order: 'asc' }} fixedOrder />;
 }
 
 function MapsTable({ maps }: { maps: MapLine[] }) {

@@ -41,7 +41,7 @@ export const LEADERBOARD_COLUMNS: readonly LeaderboardColumn[] = [
   },
   { key: 'maps', label: 'Maps', numeric: true, phone: true, value: (r) => r.maps, cell: (r) => r.maps },
   { key: 'rating', label: 'Rating', title: 'Rating 1.0', numeric: true, phone: true, value: (r) => r.rating, cell: (r) => formatRating(r.rating) },
-  { key: 'kd', label: 'K/D', title: 'Kills per death', numeric: true, phone: true, value: (r) => r.kd, cell: (r) => formatKd(r.kd) },
+  { key: 'kd', label: 'K/D', title: 'Kills per death', numeric: true, phone: false, value: (r) => r.kd, cell: (r) => formatKd(r.kd) },
   { key: 'plus_minus', label: '+/-', title: 'Kills minus deaths', numeric: true, phone: false, value: (r) => r.plus_minus, cell: (r) => <PlusMinus value={r.plus_minus} /> },
   { key: 'adr', label: 'ADR', title: 'Average damage per round', numeric: true, phone: false, value: (r) => r.adr, cell: (r) => formatOnePlace(r.adr) },
   { key: 'hs_pct', label: 'HS%', title: 'Share of kills by headshot', numeric: true, phone: false, value: (r) => r.hs_pct, cell: (r) => formatPercent(r.hs_pct) },
