@@ -214,6 +214,7 @@ describeE2E('navigation: search, links, colour scheme', () => {
           });
           await visit('/matches#live', listed);
           await visit('/matches#past', listed);
+          await visit('/stats', () => page.locator('[data-table="leaderboard"]').waitFor());
           await visit('/news', listed);
           await visit('/news/how-elo-rankings-work', () => page.getByRole('heading', { level: 1 }).waitFor());
           await visit(`/search?q=${encodeURIComponent(team!.name.slice(0, 4))}`, listed);

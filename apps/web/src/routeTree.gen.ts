@@ -16,6 +16,7 @@ import { Route as MatchesRouteImport } from './routes/matches'
 import { Route as RankingsRouteImport } from './routes/rankings'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
+import { Route as StatsRouteImport } from './routes/stats'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminGraphicRouteImport } from './routes/admin/graphic'
 import { Route as EventsIdRouteImport } from './routes/events_.$id'
@@ -58,6 +59,11 @@ const SearchRoute = SearchRouteImport.update({
 const SigninRoute = SigninRouteImport.update({
   id: '/signin',
   path: '/signin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StatsRoute = StatsRouteImport.update({
+  id: '/stats',
+  path: '/stats',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -109,6 +115,7 @@ export interface FileRoutesByFullPath {
   '/rankings': typeof RankingsRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
+  '/stats': typeof StatsRoute
   '/admin/graphic': typeof AdminGraphicRoute
   '/events/$id': typeof EventsIdRoute
   '/matches/$id': typeof MatchesIdRoute
@@ -125,6 +132,7 @@ export interface FileRoutesByTo {
   '/rankings': typeof RankingsRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
+  '/stats': typeof StatsRoute
   '/admin/graphic': typeof AdminGraphicRoute
   '/events/$id': typeof EventsIdRoute
   '/matches/$id': typeof MatchesIdRoute
@@ -143,6 +151,7 @@ export interface FileRoutesById {
   '/rankings': typeof RankingsRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
+  '/stats': typeof StatsRoute
   '/admin/graphic': typeof AdminGraphicRoute
   '/events_/$id': typeof EventsIdRoute
   '/matches_/$id': typeof MatchesIdRoute
@@ -162,6 +171,7 @@ export interface FileRouteTypes {
     | '/rankings'
     | '/search'
     | '/signin'
+    | '/stats'
     | '/admin/graphic'
     | '/events/$id'
     | '/matches/$id'
@@ -178,6 +188,7 @@ export interface FileRouteTypes {
     | '/rankings'
     | '/search'
     | '/signin'
+    | '/stats'
     | '/admin/graphic'
     | '/events/$id'
     | '/matches/$id'
@@ -195,6 +206,7 @@ export interface FileRouteTypes {
     | '/rankings'
     | '/search'
     | '/signin'
+    | '/stats'
     | '/admin/graphic'
     | '/events_/$id'
     | '/matches_/$id'
@@ -213,6 +225,7 @@ export interface RootRouteChildren {
   RankingsRoute: typeof RankingsRoute
   SearchRoute: typeof SearchRoute
   SigninRoute: typeof SigninRoute
+  StatsRoute: typeof StatsRoute
   EventsIdRoute: typeof EventsIdRoute
   MatchesIdRoute: typeof MatchesIdRoute
   NewsSlugRoute: typeof NewsSlugRoute
@@ -270,6 +283,13 @@ declare module '@tanstack/react-router' {
       path: '/signin'
       fullPath: '/signin'
       preLoaderRoute: typeof SigninRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/stats': {
+      id: '/stats'
+      path: '/stats'
+      fullPath: '/stats'
+      preLoaderRoute: typeof StatsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/': {
@@ -353,6 +373,7 @@ const rootRouteChildren: RootRouteChildren = {
   RankingsRoute: RankingsRoute,
   SearchRoute: SearchRoute,
   SigninRoute: SigninRoute,
+  StatsRoute: StatsRoute,
   EventsIdRoute: EventsIdRoute,
   MatchesIdRoute: MatchesIdRoute,
   NewsSlugRoute: NewsSlugRoute,

@@ -58,3 +58,22 @@ export function teamRankingsQueryKey(seasonId: string | undefined, rankingId: st
   return ['rankings', 'teams', { ...(seasonId ? { seasonId } : {}), ...(rankingId ? { rankingId } : {}) }] as const;
 }
 
+
+/** Rows per page of the /stats player leaderboard, and its minimum maps unless the visitor picks another (apps/web/src/features/stats). */
+export const STATS_PAGE_SIZE = 25;
+export const STATS_DEFAULT_MIN_MAPS = 5;
+
+/** The /stats player leaderboard as it opens without filters in its URL: the current season (all seasons when there is none), by rating. */
+export function statsLeaderboardFirstInput(seasonId: string | undefined) {
+  return { ...(seasonId ? { season_id: seasonId } : {}), min_maps: STATS_DEFAULT_MIN_MAPS, sort: 'rating', order: 'desc', page: 1, page_size: STATS_PAGE_SIZE } as const;
+}
+
+/** The /stats team menu: a season's teams (all teams when undefined) by name. */
+export function statsTeamsInput(seasonId: string | undefined) {
+  return { ...(seasonId ? { season_id: seasonId } : {}), sort: 'name', order: 'asc', page: 1, page_size: 100 } as const;
+}
+
+/** The team page's players' lines in a season: every player of the team, however few maps (apps/web/src/features/team-page/TeamStatsSection.tsx). */
+export function teamSeasonLinesInput(teamId: string, seasonId: string) {
+  return { team_id: teamId, season_id: seasonId, min_maps: 0, sort: 'rating', order: 'desc', page: 1, page_size: 25 } as const;
+}

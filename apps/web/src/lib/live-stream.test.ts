@@ -41,6 +41,20 @@ describe('applyMatchChange', () => {
     expect(client.getQueryState(without)?.isInvalidated).toBe(false);
   });
 
+  it("refetches the match's maps and both teams' map pools and players' lines, and no other team's", () => {
+    const client = new QueryClient();
+    const maps = getQueryKey(trpc.public.matchMaps, { id: 'm1' }, 'query');
+    const otherMaps = getQueryKey(trpc.public.matchMaps, { id: 'm2' }, 'query');
+    const pool = getQueryKey(trpc.public.teamMaps, { id: 'a', season_id: 's1' }, 'query');
+    const otherPool = getQueryKey(trpc.public.teamMaps, { id: 'z', season_id: 's1' }, 'query');
+    const lines = getQueryKey(trpc.public.playerLeaderboard, { team_id: 'b', season_id: 's1', min_maps: 0, sort: 'rating', order: 'desc', page: 1, page_size: 25 }, 'query');
+    const otherLines = getQueryKey(trpc.public.playerLeaderboard, { team_id: 'z', season_id: 's1', min_maps: 0, sort: 'rating', order: 'desc', page: 1, page_size: 25 }, 'query');
+    for (const key of [maps, otherMaps, pool, otherPool, lines, otherLines]) client.setQueryData(key, {});
+    applyMatchChange(client, item('m1', 'in_progress', [1, 0]));
+    expect([maps, pool, lines].map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, true, true]);
+    expect([otherMaps, otherPool, otherLines].map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([false, false, false]);
+  });
+
   it('updates a listed match in place and refetches the lists it joined or left', () => {
     const client = new QueryClient();
     const live = listKey({ status: ['in_progress'], page: 1 });

@@ -42,14 +42,24 @@ export function applyMatchChange(client: QueryClient, item: MatchListItem): void
       void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
     }
   }
-  // The match page also shows the Elo preview, which the item does not carry.
+  // The match page also shows the Elo preview, which the item does not carry, and the maps, which a finished map changes.
   void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.match, { id: item.id }) });
+  void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.matchMaps, { id: item.id }) });
   // Both teams' pages: a result moves their Elo, record, form and history, their meetings, and may end an event run.
   for (const team of [item.team1, item.team2]) {
     void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.team, { id: team.id }) });
     void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.teamEloHistory, { id: team.id }) });
     void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.teamEvents, { id: team.id }) });
+    void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.teamMaps, { id: team.id }) });
   }
+  // The teams' players' season lines (team pages); a finished map changes them.
+  void client.invalidateQueries({
+    queryKey: getQueryKey(trpc.public.playerLeaderboard),
+    predicate: (query) => {
+      const teamId = (query.queryKey[1] as { input?: { team_id?: string } } | undefined)?.input?.team_id;
+      return teamId === item.team1.id || teamId === item.team2.id;
+    },
+  });
   const pair = [item.team1.id, item.team2.id];
   void client.invalidateQueries({
     queryKey: getQueryKey(trpc.public.headToHead),
@@ -69,6 +79,7 @@ export function applyMatchChange(client: QueryClient, item: MatchListItem): void
 function resyncAll(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.matches) });
   void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.match) });
+  void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.matchMaps) });
   void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.event) });
 }
 

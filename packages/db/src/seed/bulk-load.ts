@@ -45,3 +45,53 @@ export async function withDeferredIndexes(
   for (const index of indexes) await sql.raw(index.definition).execute(trx);
   for (const fk of foreignKeys) await sql.raw(`ALTER TABLE ${fk.tableName} ADD CONSTRAINT ${fk.name} ${fk.definition}`).execute(trx);
 }
+
+/**
+ * Inserts `rows` into `table` with one array a column (INSERT ... SELECT FROM unnest): a few
+ * parameters per statement instead of one a value, so thousands of rows go in a statement and
+ * PostgreSQL parses and binds a handful of arrays rather than tens of thousands of values.
+ * Every row has the first row's keys.
+ */
+export async function insertByColumns<Row extends object>(trx: Kysely<Database>, table: string, rows: readonly Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0] as Row) as (keyof Row & string)[];
+  const { rows: types } = await sql<{ name: string; type: string }>`
+    SELECT attname AS name, format_type(atttypid, NULL) AS type FROM pg_attribute
+    WHERE attrelid = ${table}::regclass AND attnum > 0 AND NOT attisdropped
+  `.execute(trx);
+  const typeOf = new Map(types.map((t) => [t.name, t.type]));
+  const arrays = columns.map((column) => {
+    const type = typeOf.get(column);
+    if (!type) throw new Error(`insertByColumns: ${table} has no column ${column}`);
+    return sql`${rows.map((row) => row[column] ?? null)}::${sql.raw(type)}[]`;
+  });
+  await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(trx);
+}
+
+/**
+ * The row triggers that copy a match's season and teams onto its maps, vetoes and lines, and
+ * the statement triggers that add them to the season, career and team map totals (migration
+ * 0096).
+ */
+const MATCH_STATS_TRIGGERS = [
+  ['match_maps', 'match_maps_fill'],
+  ['match_maps', 'match_maps_totals_insert'],
+  ['match_vetoes', 'match_vetoes_fill'],
+  ['match_vetoes', 'match_vetoes_totals_insert'],
+  ['match_map_players', 'match_map_players_fill'],
+  ['match_map_players', 'match_map_players_totals_insert'],
+] as const;
+
+/**
+ * Runs `work` (inside the caller's transaction) with the match statistics triggers off, then
+ * computes every total once with match_stats_rebuild(). At scale the triggers would fold
+ * millions of lines into the totals a statement at a time and look up each row's match: once
+ * at the end is several times cheaper. `work` must write the season, team and map columns the
+ * fill triggers would have copied.
+ */
+export async function withMatchStatsTotalsAtEnd(trx: Kysely<Database>, work: () => Promise<void>): Promise<void> {
+  for (const [table, trigger] of MATCH_STATS_TRIGGERS) await sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`).execute(trx);
+  await work();
+  for (const [table, trigger] of MATCH_STATS_TRIGGERS) await sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`).execute(trx);
+  await sql`SELECT match_stats_rebuild()`.execute(trx);
+}

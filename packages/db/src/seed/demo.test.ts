@@ -1,7 +1,9 @@
 import { DEFAULT_ELO, replayElo, semesterName, starRating, teamEloFromRoster } from '@campus-elo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, eloLedgerBreaks, type TestDatabase } from '../testing';
+import { sql } from 'kysely';
 import { isDatabaseEmpty, seedDemo, type DemoSummary } from './demo';
+import { matchDetailsBreaks } from './match-details-checks';
 
 const TODAY = new Date('2026-11-22T15:30:00Z');
 const NOW = TODAY.getTime();
@@ -35,8 +37,20 @@ describe('seedDemo', () => {
       participants: await db.selectFrom('participants').selectAll().orderBy('id').execute(),
       rankings: await db.selectFrom('rankings').selectAll().orderBy('date').execute(),
       rankingItems: await db.selectFrom('ranking_items').selectAll().orderBy('ranking_id').orderBy('rank').execute(),
+      matchMaps: await db.selectFrom('match_maps').selectAll().orderBy('match_id').orderBy('number').execute(),
+      matchVetoes: await db.selectFrom('match_vetoes').selectAll().orderBy('match_id').orderBy('step').execute(),
+      matchMapPlayers: await db.selectFrom('match_map_players').selectAll().orderBy('id').execute(),
+      matchStatsTotals: await matchStatsTotals(db),
     };
   };
+
+  /** The four total tables the match statistics triggers keep (migration 0096), in a stable order. */
+  const matchStatsTotals = async (db: TestDatabase['db']) => ({
+    season: await db.selectFrom('player_season_stats').selectAll().orderBy(['season_id', 'team_id', 'player_id']).execute(),
+    seasonMap: await db.selectFrom('player_season_map_stats').selectAll().orderBy(['season_id', 'team_id', 'player_id', 'map']).execute(),
+    career: await db.selectFrom('player_career_stats').selectAll().orderBy('player_id').execute(),
+    teamMap: await db.selectFrom('team_season_map_stats').selectAll().orderBy(['season_id', 'team_id', 'map']).execute(),
+  });
 
   it('fills an empty database, which then no longer counts as empty', async () => {
     expect(wasEmpty).toBe(true);
@@ -246,6 +260,34 @@ describe('seedDemo', () => {
       expect(entered.has(`${match.competition_id}:${match.team1_id}`)).toBe(true);
       expect(entered.has(`${match.competition_id}:${match.team2_id}`)).toBe(true);
     }
+  });
+
+  it('gives every played match its maps, veto and ten lines a map, agreeing with its score', async () => {
+    const { players, matches, matchMaps, matchVetoes, matchMapPlayers } = await load(first);
+    expect([matchMaps.length, matchVetoes.length, matchMapPlayers.length]).toEqual([summary.matchMaps, summary.matchVetoes, summary.matchMapPlayers]);
+    const byMatch = <Row extends { match_id: string }>(rows: Row[], id: string) => rows.filter((row) => row.match_id === id);
+    const breaks = matches.flatMap((match) =>
+      matchDetailsBreaks(match, byMatch(matchMaps, match.id), byMatch(matchVetoes, match.id), byMatch(matchMapPlayers, match.id)),
+    );
+    expect(breaks).toEqual([]);
+    const played = matches.filter((m) => m.status === 'completed');
+    expect(new Set(matchMaps.map((m) => m.match_id)).size).toBe(played.length);
+    expect(new Set(matchMaps.map((m) => m.map))).toEqual(new Set(matchVetoes.map((v) => v.map)));
+    // Linked lines name a player of the side's team; the few others are stand-ins known by nickname.
+    const teamOf = new Map(players.map((p) => [p.id, p.team_id]));
+    for (const line of matchMapPlayers) if (line.player_id !== null) expect(teamOf.get(line.player_id)).toBe(line.team_id);
+    expect(matchMapPlayers.filter((l) => l.player_id === null).length).toBeGreaterThan(0);
+    expect(matchMapPlayers.filter((l) => l.player_id === null).length).toBeLessThan(matchMapPlayers.length * 0.03);
+  });
+
+  it('keeps the season, career and team map totals that the lines, maps and vetoes add up to', async () => {
+    const kept = await matchStatsTotals(first.db);
+    expect(kept.career.length).toBeGreaterThan(250);
+    expect(kept.teamMap.length).toBeGreaterThan(100);
+    const { rows } = await sql<{ kills: string }>`SELECT sum(kills) AS kills FROM match_map_players WHERE player_id IS NOT NULL`.execute(first.db);
+    expect(kept.career.reduce((total, row) => total + Number(row.kills), 0)).toBe(Number(rows[0]?.kills));
+    await sql`SELECT match_stats_rebuild()`.execute(first.db);
+    expect(await matchStatsTotals(first.db)).toEqual(kept);
   });
 
   it('writes everything in one transaction: a second seed fails and changes nothing', async () => {

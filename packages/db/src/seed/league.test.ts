@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { mondaysBetween, recentSemesters } from './calendar';
 import { DEMO_SEED, DEMO_SIZE } from './demo';
 import { buildLeague } from './league';
+import { matchDetailsBreaks } from './match-details-checks';
+import type { MatchDetailsRows } from './match-details';
 import { createRandom } from './random';
 
 // Ordinary days, the first and last moments of a semester, and a day that is nearly over.
@@ -88,6 +90,37 @@ describe.each(TODAYS)('the demo league for %s', (iso) => {
       expect(points.at(-1)?.elo).toBe(player.elo);
       expect(points.at(-1)?.at).toBeLessThan(now);
     }
+  });
+
+  it('gives every played match maps agreeing with its score, a veto naming its picks and ten plausible lines a map', () => {
+    const batches = [...league.matchDetails];
+    const group = <Row extends { match_id: string }>(rows: Row[]) => {
+      const byMatch = new Map<string, Row[]>();
+      for (const row of rows) byMatch.set(row.match_id, [...(byMatch.get(row.match_id) ?? []), row]);
+      return byMatch;
+    };
+    const maps = group(batches.flatMap((b) => b.maps));
+    const vetoes = group(batches.flatMap((b) => b.vetoes));
+    const lines = group(batches.flatMap((b) => b.lines));
+    const breaks = league.matches.flatMap((match) =>
+      matchDetailsBreaks(match, maps.get(match.id as string) ?? [], vetoes.get(match.id as string) ?? [], lines.get(match.id as string) ?? []),
+    );
+    expect(breaks).toEqual([]);
+    expect(maps.size).toBe(league.matches.filter((m) => m.status === 'completed').length);
+    // Lines name rostered players of the side's team, but for a stand-in now and then.
+    const teamOf = new Map(league.players.map((p) => [p.id, p.team_id]));
+    const all = [...lines.values()].flat();
+    for (const line of all.filter((l) => l.player_id)) expect(teamOf.get(line.player_id as string)).toBe(line.team_id);
+    const unlinked = all.filter((l) => l.player_id === null).length / all.length;
+    expect(unlinked).toBeGreaterThan(0);
+    expect(unlinked).toBeLessThan(0.03);
+  });
+
+  it('builds the same details every time they are taken', () => {
+    const again = buildLeague({ seed: DEMO_SEED, today, size: DEMO_SIZE });
+    const rows = (batches: Iterable<MatchDetailsRows>) => [...batches];
+    expect(rows(again.matchDetails)).toEqual(rows(league.matchDetails));
+    expect(rows(league.matchDetails)).toEqual(rows(league.matchDetails));
   });
 
   it('keeps teams and players from day to day', () => {

@@ -14,6 +14,7 @@ import type {
 } from '../schema';
 import { recentSemesters } from './calendar';
 import { competitionRows, createCompetitions, createSeasons, participantRows, seasonRows, type SeasonPlan } from './competitions';
+import { matchDetails, type MatchDetailsRows } from './match-details';
 import { playerEloHistory } from './player-history';
 import { completeDemoPictures } from './pictures';
 import { createRosters } from './players';
@@ -53,6 +54,8 @@ export interface LeagueRows {
   playerEloHistory: Insertable<PlayerEloHistory>[];
   participants: Insertable<Participants>[];
   matches: Insertable<Matches>[];
+  /** The maps, vetoes and player lines of the played matches, built a batch at a time as they are written (matchDetails). */
+  matchDetails: Iterable<MatchDetailsRows>;
   rankings: Insertable<Rankings>[];
   rankingItems: Insertable<RankingItems>[];
 }
@@ -162,6 +165,7 @@ export function buildLeague(options: { seed: string; today: Date; size: LeagueSi
     }),
     participants: participantRows(createRandom(`${streams}:participant-ids`), competitions, createdAt),
     matches: matchRows(matches, createdAt),
+    matchDetails: matchDetails({ seed: streams, matches, players: rosters.players, playerSeasons: rosters.playerSeasons }),
     rankings: snapshots.rankings,
     rankingItems: snapshots.rankingItems,
   };

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
-import { withDeferredIndexes } from './bulk-load';
+import { insertByColumns, withDeferredIndexes, withMatchStatsTotalsAtEnd } from './bulk-load';
 import type { LeagueRows } from './league';
+import type { MatchDetailsRows } from './match-details';
 
 export interface SeedSummary {
   seasons: number;
@@ -12,6 +13,9 @@ export interface SeedSummary {
   playerEloHistory: number;
   participants: number;
   matches: number;
+  matchMaps: number;
+  matchVetoes: number;
+  matchMapPlayers: number;
   rankings: number;
   rankingItems: number;
   media: number;
@@ -54,16 +58,37 @@ async function inTransaction(db: Kysely<Database>, work: (trx: Kysely<Database>)
 }
 
 /** The big tables: a bulk write loads them with their indexes and foreign keys deferred. */
-const BULK_TABLES = ['players', 'player_seasons', 'player_elo_history', 'participants', 'matches', 'ranking_items'];
+const BULK_TABLES = ['players', 'player_seasons', 'player_elo_history', 'participants', 'matches', 'match_maps', 'match_vetoes', 'match_map_players', 'ranking_items'];
 
 export interface WriteOptions {
   log?: Log;
-  /** Defer the big tables' indexes and foreign keys to the end (for an empty database, at scale). */
+  /** Defer the big tables' indexes and foreign keys, and the match statistics totals, to the end (for an empty database, at scale). */
   bulk?: boolean;
 }
 
+type DetailCounts = Pick<SeedSummary, 'matchMaps' | 'matchVetoes' | 'matchMapPlayers'>;
+
+/** Writes the matches' details batch by batch (maps, then vetoes, then lines), so only one batch is in memory. */
+async function writeMatchDetails(trx: Kysely<Database>, batches: Iterable<MatchDetailsRows>, log: Log | undefined): Promise<DetailCounts> {
+  const counts: DetailCounts = { matchMaps: 0, matchVetoes: 0, matchMapPlayers: 0 };
+  const started = Date.now();
+  for (const batch of batches) {
+    await insertByColumns(trx, 'match_maps', batch.maps);
+    await insertByColumns(trx, 'match_vetoes', batch.vetoes);
+    await insertByColumns(trx, 'match_map_players', batch.lines);
+    counts.matchMaps += batch.maps.length;
+    counts.matchVetoes += batch.vetoes.length;
+    counts.matchMapPlayers += batch.lines.length;
+  }
+  log?.(
+    `  match details: ${counts.matchMaps.toLocaleString('en-US')} maps, ${counts.matchVetoes.toLocaleString('en-US')} veto steps, ` +
+      `${counts.matchMapPlayers.toLocaleString('en-US')} player lines in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return counts;
+}
+
 /** Writes one league's rows in foreign-key order; without `shared`, leaves out those the first part of a league wrote for all. */
-async function writeRows(trx: Kysely<Database>, league: LeagueRows, shared: boolean, log: Log | undefined): Promise<void> {
+async function writeRows(trx: Kysely<Database>, league: LeagueRows, shared: boolean, log: Log | undefined): Promise<DetailCounts> {
   if (shared) {
     await inBatches('seasons', league.seasons, (b) => trx.insertInto('seasons').values(b).execute(), log);
     await inBatches('competitions', league.competitions, (b) => trx.insertInto('competitions').values(b).execute(), log);
@@ -87,8 +112,10 @@ async function writeRows(trx: Kysely<Database>, league: LeagueRows, shared: bool
   await inBatches('player_elo_history', league.playerEloHistory, (b) => trx.insertInto('player_elo_history').values(b).execute(), log);
   await inBatches('participants', league.participants, (b) => trx.insertInto('participants').values(b).execute(), log);
   await inBatches('matches', league.matches, (b) => trx.insertInto('matches').values(b).execute(), log);
+  const details = await writeMatchDetails(trx, league.matchDetails, log);
   if (shared) await inBatches('rankings', league.rankings, (b) => trx.insertInto('rankings').values(b).execute(), log);
   await inBatches('ranking_items', league.rankingItems, (b) => trx.insertInto('ranking_items').values(b).execute(), log);
+  return details;
 }
 
 /**
@@ -131,6 +158,9 @@ export async function writeLeagueInParts(db: Kysely<Database>, parts: Iterable<L
     playerEloHistory: 0,
     participants: 0,
     matches: 0,
+    matchMaps: 0,
+    matchVetoes: 0,
+    matchMapPlayers: 0,
     rankings: 0,
     rankingItems: 0,
     media: 0,
@@ -149,20 +179,24 @@ export async function writeLeagueInParts(db: Kysely<Database>, parts: Iterable<L
           const ownIds = new Map(part.rankings.map((ranking) => [ranking.id as string, snapshotIds.get(snapshotKey(ranking))]));
           for (const item of part.rankingItems) item.ranking_id = ownIds.get(item.ranking_id) as string;
         }
-        await writeRows(trx, part, first, log);
-        addToSummary(summary, part, first);
+        const details = await writeRows(trx, part, first, log);
+        addToSummary(summary, part, first, details);
       }
       if (count > 1) await rankSnapshotLinesAcrossParts(trx);
       loaded = Date.now();
     };
     if (!bulk) return writeParts();
-    await withDeferredIndexes(trx, BULK_TABLES, writeParts);
-    log?.(`  indexes and foreign keys rebuilt in ${((Date.now() - loaded) / 1000).toFixed(1)} s`);
+    await withMatchStatsTotalsAtEnd(trx, async () => {
+      await withDeferredIndexes(trx, BULK_TABLES, writeParts);
+      log?.(`  indexes and foreign keys rebuilt in ${((Date.now() - loaded) / 1000).toFixed(1)} s`);
+      loaded = Date.now();
+    });
+    log?.(`  match statistics totals computed in ${((Date.now() - loaded) / 1000).toFixed(1)} s`);
   });
   return summary;
 }
 
-function addToSummary(summary: SeedSummary, league: LeagueRows, shared: boolean): void {
+function addToSummary(summary: SeedSummary, league: LeagueRows, shared: boolean, details: DetailCounts): void {
   if (shared) {
     summary.seasons += league.seasons.length;
     summary.competitions += league.competitions.length;
@@ -175,5 +209,8 @@ function addToSummary(summary: SeedSummary, league: LeagueRows, shared: boolean)
   summary.playerEloHistory += league.playerEloHistory.length;
   summary.participants += league.participants.length;
   summary.matches += league.matches.length;
+  summary.matchMaps += details.matchMaps;
+  summary.matchVetoes += details.matchVetoes;
+  summary.matchMapPlayers += details.matchMapPlayers;
   summary.rankingItems += league.rankingItems.length;
 }

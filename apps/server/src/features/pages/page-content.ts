@@ -1,4 +1,8 @@
 import {
+  competitionNamesOutput,
+  playerLeaderboardInput,
+  playerLeaderboardResponse,
+  playerStatsResponse,
   currentSeasonOutput,
   entityPathInput,
   eventDetail,
@@ -13,6 +17,7 @@ import {
   newsPageQueryKey,
   matchListInput,
   matchListOutput,
+  matchMapsResponse,
   matchPage,
   newsArticleQueryKey,
   playerEloHistoryOutput,
@@ -24,6 +29,10 @@ import {
   rankingsWeeksInput,
   seasonListInput,
   seasonListOutput,
+  statsLeaderboardFirstInput,
+  statsTeamsInput,
+  teamMapsResponse,
+  teamSeasonLinesInput,
   teamEloHistoryInput,
   teamEloHistoryOutput,
   teamListInput,
@@ -43,7 +52,12 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { DomainError } from '../../lib/errors';
 import type { NewsSource } from '../content/latest-posts';
+import { listCompetitionNames } from '../competitions/queries';
 import { getEvent } from '../events/queries';
+import { getPlayerLeaderboard } from '../match-stats/leaderboard';
+import { getPlayerStats } from '../match-stats/player-stats';
+import { getMatchMaps } from '../match-stats/queries';
+import { getTeamMaps } from '../match-stats/team-maps';
 import { getMatchPage } from '../matches/match-page';
 import { listMatches } from '../matches/queries';
 import { listRankings } from '../rankings/queries';
@@ -216,6 +230,63 @@ async function rankingsData(context: PageContext): Promise<FirstData> {
 }
 
 /**
+ * /stats as it opens without filters: the current season (all seasons when there is none),
+ * the season, competition and team menus, and the first page of the player leaderboard.
+ */
+async function statsData(context: PageContext): Promise<FirstData> {
+  const [season, seasons, competitions] = await Promise.all([
+    findCurrentSeason(context.db, context.config.currentSeasonId),
+    listSeasons(context.db, seasonListInput.parse(rankingsSeasonsInput)),
+    listCompetitionNames(context.db),
+  ]);
+  // The current season, else the latest (apps/web/src/features/stats/StatsPage.tsx).
+  const seasonId = season?.id ?? seasons.results[0]?.id;
+  if (!seasonId) return { queries: [{ key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) }, { key: trpcQueryKey('public.seasons', rankingsSeasonsInput), data: seasonListOutput.parse(seasons) }] };
+  const teamsInput = statsTeamsInput(seasonId);
+  const leaderboardInput = statsLeaderboardFirstInput(seasonId);
+  const [teams, leaderboard] = await Promise.all([
+    listTeams(context.db, teamListInput.parse(teamsInput)),
+    getPlayerLeaderboard(context.db, playerLeaderboardInput.parse(leaderboardInput), context.config.currentSeasonId),
+  ]);
+  return {
+    queries: [
+      { key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) },
+      { key: trpcQueryKey('public.seasons', rankingsSeasonsInput), data: seasonListOutput.parse(seasons) },
+      { key: trpcQueryKey('public.competitions'), data: competitionNamesOutput.parse(competitions) },
+      { key: trpcQueryKey('public.teams', teamsInput), data: teamListOutput.parse(teams) },
+      { key: trpcQueryKey('public.playerLeaderboard', leaderboardInput), data: playerLeaderboardResponse.parse(leaderboard) },
+    ],
+  };
+}
+
+/**
+ * The team page's map pool and players' lines of the current season (else the latest), with
+ * the season menu they sit under (apps/web/src/features/team-page/TeamStatsSection.tsx).
+ */
+async function teamSeasonStats(context: PageContext, idParam: string, teamId: string): Promise<PageData['queries']> {
+  const [season, seasons] = await Promise.all([
+    findCurrentSeason(context.db, context.config.currentSeasonId),
+    listSeasons(context.db, seasonListInput.parse(rankingsSeasonsInput)),
+  ]);
+  const menus = [
+    { key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) },
+    { key: trpcQueryKey('public.seasons', rankingsSeasonsInput), data: seasonListOutput.parse(seasons) },
+  ];
+  const seasonId = season?.id ?? seasons.results[0]?.id;
+  if (!seasonId) return menus;
+  const linesInput = teamSeasonLinesInput(idParam, seasonId);
+  const [maps, lines] = await Promise.all([
+    getTeamMaps(context.db, { id: teamId, season_id: seasonId }, context.config.currentSeasonId),
+    getPlayerLeaderboard(context.db, playerLeaderboardInput.parse({ ...linesInput, team_id: teamId }), context.config.currentSeasonId),
+  ]);
+  return [
+    ...menus,
+    { key: trpcQueryKey('public.teamMaps', { id: idParam, season_id: seasonId }), data: teamMapsResponse.parse(maps) },
+    { key: trpcQueryKey('public.playerLeaderboard', linesInput), data: playerLeaderboardResponse.parse(lines) },
+  ];
+}
+
+/**
  * Each page of the web app (web-app.ts, CLIENT_ROUTES) and what its first answer carries.
  * Pages of one thing read it with their procedure's own query and output schema, so the data
  * seeded into React Query is what the app's own request would get.
@@ -232,6 +303,9 @@ export const PAGES: Record<string, PageResolver> = {
     data: (context) => newsList(context, newsPageQueryKey, newsPagePostsQuery, NEWS_IMAGE_WIDTHS.featuredLarge),
   }),
   '/events': listPage('/events', 'Events', (site) => `Tournaments of ${site}: upcoming, ongoing and past events with their brackets and champions.`),
+  '/stats': listPage('/stats', 'Stats', (site) => `Player and team stats of ${site}: leaderboards by rating, ADR, K/D and more, and each team's map win rates.`, {
+    data: statsData,
+  }),
   '/search': listPage('/search', 'Search', (site) => `Find teams and players of ${site}.`, { noindex: true }),
   '/signin': listPage('/signin', 'Sign In', (site) => `Staff sign-in for ${site}.`, { noindex: true }),
   '/admin': listPage('/admin', 'Admin Panel', (site) => `Staff tools of ${site}.`, { noindex: true }),
@@ -258,6 +332,7 @@ export const PAGES: Record<string, PageResolver> = {
           // The Elo chart and the results are the page's largest part: drawn at once too.
           { key: trpcQueryKey('public.teamEloHistory', { id: params.id }), data: teamEloHistoryOutput.parse(await getTeamEloHistory(context.db, teamEloHistoryInput.parse({ id: team.id }))) },
           { key: trpcQueryKey('public.teamRankHistory', { id: params.id }), data: rankHistoryOutput.parse(await getTeamRankHistory(context.db, team.id)) },
+          ...(await teamSeasonStats(context, params.id!, team.id)),
         ],
       },
     };
@@ -298,6 +373,8 @@ export const PAGES: Record<string, PageResolver> = {
         queries: [
           { key: trpcQueryKey('public.player', { id: params.id }), data: player },
           { key: trpcQueryKey('public.playerEloHistory', { id: params.id }), data: playerEloHistoryOutput.parse(await getPlayerEloHistory(context.db, player.id)) },
+          // The career line, recent matches and maps (each season's line the app asks for itself).
+          { key: trpcQueryKey('public.playerStats', { id: params.id }), data: playerStatsResponse.parse(await getPlayerStats(context.db, { id: player.id })) },
         ],
       },
     };
@@ -316,7 +393,15 @@ export const PAGES: Record<string, PageResolver> = {
         canonical: url(context, `/matches/${match.id}`),
         image: { url: url(context, `/og/matches/${match.id}.png`), ...OG_IMAGE_SIZE, alt: `${match.team1.name} vs ${match.team2.name}` },
       },
-      data: { queries: [{ key: trpcQueryKey('public.match', { id: params.id }), data: match }] },
+      data: {
+        queries: [
+          { key: trpcQueryKey('public.match', { id: params.id }), data: match },
+          // A played or live match shows its maps and scoreboards (apps/web/src/features/match-page/MatchMaps.tsx).
+          ...(match.status === 'completed' || match.status === 'in_progress'
+            ? [{ key: trpcQueryKey('public.matchMaps', { id: params.id }), data: matchMapsResponse.parse(await getMatchMaps(context.db, match.id)) }]
+            : []),
+        ],
+      },
     };
   },
 

@@ -107,6 +107,8 @@ async function trpcAnswer(procedure: string, input: unknown): Promise<unknown> {
   return response.json().result.data;
 }
 
+const seasonsMenuInput = { sort: 'start_date', order: 'desc', page: 1, page_size: 50 };
+
 describe('the head of each page, in its first HTML response', () => {
   it('gives the list pages their own title, description and canonical URL, on the configured origin', async () => {
     for (const [path, title] of [
@@ -115,6 +117,7 @@ describe('the head of each page, in its first HTML response', () => {
       ['/matches', 'Matches | Test League'],
       ['/news', 'News | Test League'],
       ['/events', 'Events | Test League'],
+      ['/stats', 'Stats | Test League'],
     ] as const) {
       const { statusCode, body } = await app.inject({ method: 'GET', url: path });
       expect(statusCode, path).toBe(200);
@@ -173,6 +176,29 @@ describe('the head of each page, in its first HTML response', () => {
       await database.db.deleteFrom('seasons').where('id', '=', ended!.id).execute();
     }
     expect(pageDataOf((await app.inject({ method: 'GET', url: '/matches' })).body)).toBeUndefined();
+
+    // /stats: no season yet, so only the season menu (which says so).
+    const stats = pageDataOf((await app.inject({ method: 'GET', url: '/stats' })).body);
+    expect(stats?.queries).toEqual([
+      { key: [['public', 'currentSeason'], { type: 'query' }], data: null },
+      { key: [['public', 'seasons'], { input: seasonsInput, type: 'query' }], data: await trpcAnswer('public.seasons', seasonsInput) },
+    ]);
+    // With a season: its teams menu, the competitions and the leaderboard's first page, as the app asks for them.
+    const [season] = await database.db.insertInto('seasons').values({ name: 'Now', start_date: '2020-01-01', end_date: '2999-05-01' }).returning('id').execute();
+    try {
+      const teamsInput = { season_id: season!.id, sort: 'name', order: 'asc', page: 1, page_size: 100 };
+      const leaderboardInput = { season_id: season!.id, min_maps: 5, sort: 'rating', order: 'desc', page: 1, page_size: 25 };
+      const withSeason = pageDataOf((await app.inject({ method: 'GET', url: '/stats' })).body);
+      expect(withSeason?.queries).toEqual([
+        { key: [['public', 'currentSeason'], { type: 'query' }], data: await trpcAnswer('public.currentSeason', undefined) },
+        { key: [['public', 'seasons'], { input: seasonsInput, type: 'query' }], data: await trpcAnswer('public.seasons', seasonsInput) },
+        { key: [['public', 'competitions'], { type: 'query' }], data: await trpcAnswer('public.competitions', undefined) },
+        { key: [['public', 'teams'], { input: teamsInput, type: 'query' }], data: await trpcAnswer('public.teams', teamsInput) },
+        { key: [['public', 'playerLeaderboard'], { input: leaderboardInput, type: 'query' }], data: await trpcAnswer('public.playerLeaderboard', leaderboardInput) },
+      ]);
+    } finally {
+      await database.db.deleteFrom('seasons').where('id', '=', season!.id).execute();
+    }
   });
 
   it("writes a team's name, Elo and rank, its preview picture and its data, escaped", async () => {
@@ -201,6 +227,9 @@ describe('the head of each page, in its first HTML response', () => {
       { key: [['public', 'team'], { input: team, type: 'query' }], data: await trpcAnswer('public.team', team) },
       { key: [['public', 'teamEloHistory'], { input: team, type: 'query' }], data: await trpcAnswer('public.teamEloHistory', team) },
       { key: [['public', 'teamRankHistory'], { input: team, type: 'query' }], data: await trpcAnswer('public.teamRankHistory', team) },
+      // No season yet: the season menu, and no map pool or lines to show.
+      { key: [['public', 'currentSeason'], { type: 'query' }], data: null },
+      { key: [['public', 'seasons'], { input: seasonsMenuInput, type: 'query' }], data: await trpcAnswer('public.seasons', seasonsMenuInput) },
     ]);
   });
 
@@ -214,6 +243,7 @@ describe('the head of each page, in its first HTML response', () => {
     expect(pageDataOf(body)?.queries).toEqual([
       { key: [['public', 'player'], { input: { id: ids.player }, type: 'query' }], data: await trpcAnswer('public.player', { id: ids.player }) },
       { key: [['public', 'playerEloHistory'], { input: { id: ids.player }, type: 'query' }], data: await trpcAnswer('public.playerEloHistory', { id: ids.player }) },
+      { key: [['public', 'playerStats'], { input: { id: ids.player }, type: 'query' }], data: await trpcAnswer('public.playerStats', { id: ids.player }) },
     ]);
   });
 
@@ -224,6 +254,8 @@ describe('the head of each page, in its first HTML response', () => {
     expect(metaOf(played.body, 'description')).toBe('Owls "</script><b> vs Foxes: 2–1, won by Owls "</script><b> on Sat, 03 Oct 2026.');
     expect(metaOf(played.body, 'og:image')).toBe(`${ORIGIN}/og/matches/${ids.match}.png`);
     expect(pageDataOf(played.body)?.queries[0]?.data).toEqual(await trpcAnswer('public.match', { id: ids.match }));
+    // A played match's maps, under the key of the app's own query.
+    expect(pageDataOf(played.body)?.queries[1]).toEqual({ key: [['public', 'matchMaps'], { input: { id: ids.match }, type: 'query' }], data: await trpcAnswer('public.matchMaps', { id: ids.match }) });
 
     const scheduled = await app.inject({ method: 'GET', url: `/matches/${ids.scheduled}` });
     expect(metaOf(scheduled.body, 'description')).toMatch(/^Foxes vs Owls "<\/script><b>: scheduled on Tue, 01 Dec 2026\. Foxes \(Elo 1480\)/);
@@ -376,9 +408,9 @@ describe('sitemap and robots.txt', () => {
     const sitemaps = await locs('/sitemap.xml');
     expect(sitemaps).toEqual([`${ORIGIN}/sitemaps/pages.xml`, `${ORIGIN}/sitemaps/teams-1.xml`, `${ORIGIN}/sitemaps/players-1.xml`]);
     const pages = await locs('/sitemaps/pages.xml');
-    expect(pages.slice(0, 5)).toEqual([`${ORIGIN}/`, `${ORIGIN}/rankings`, `${ORIGIN}/matches`, `${ORIGIN}/news`, `${ORIGIN}/events`]);
+    expect(pages.slice(0, 6)).toEqual([`${ORIGIN}/`, `${ORIGIN}/rankings`, `${ORIGIN}/matches`, `${ORIGIN}/news`, `${ORIGIN}/events`, `${ORIGIN}/stats`]);
     expect(pages).toContain(`${ORIGIN}/news/how-elo-rankings-work`);
-    expect(pages).toHaveLength(5 + 12);
+    expect(pages).toHaveLength(6 + 12);
     expect((await locs('/sitemaps/teams-1.xml')).sort()).toEqual([`${ORIGIN}/teams/${ids.team}`, `${ORIGIN}/teams/${ids.opponent}`].sort());
     expect(await locs('/sitemaps/players-1.xml')).toEqual([`${ORIGIN}/players/${ids.player}`]);
     // Each listed page answers 200.

@@ -26,6 +26,10 @@ interface EloChartProps {
   summary: string;
   points: ChartPoint[];
   markers?: ChartMarker[];
+  /** The smallest span of values the axis shows (an Elo chart 40 points, a rating chart less). */
+  minRange?: number;
+  /** How an axis value reads ('1500', '1.05'). */
+  formatValue?: (value: number) => string;
 }
 
 const WIDTH = 640;
@@ -47,7 +51,7 @@ const axisDate = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numer
  * focus (one Tab stop, arrow keys between points) and tell the same details as on hover
  * (docs/decisions/0020). Markers are ticks along the time axis.
  */
-export function EloChart({ label, summary, points, markers = [] }: EloChartProps) {
+export function EloChart({ label, summary, points, markers = [], minRange = 40, formatValue = String }: EloChartProps) {
   const summaryId = useId();
   const [active, setActive] = useState<number | null>(null);
   const [tabStop, setTabStop] = useState(points.length - 1);
@@ -57,14 +61,15 @@ export function EloChart({ label, summary, points, markers = [] }: EloChartProps
   const firstTime = Math.min(...times);
   const lastTime = Math.max(...times);
   const values = points.map((p) => p.value);
-  const step = niceStep(Math.max(Math.max(...values) - Math.min(...values), 40));
+  const step = niceStep(Math.max(Math.max(...values) - Math.min(...values), minRange));
   const low = Math.floor(Math.min(...values) / step) * step;
   const high = Math.max(Math.ceil(Math.max(...values) / step) * step, low + step);
   const x = (iso: string) =>
     lastTime === firstTime ? (PAD.left + WIDTH - PAD.right) / 2 : PAD.left + ((Date.parse(iso) - firstTime) / (lastTime - firstTime)) * (WIDTH - PAD.left - PAD.right);
   const y = (value: number) => PAD.top + (1 - (value - low) / (high - low)) * (HEIGHT - PAD.top - PAD.bottom);
   const gridValues: number[] = [];
-  for (let value = low; value <= high; value += step) gridValues.push(value);
+  // Counted in steps, so a fractional step does not drift past the top line.
+  for (let index = 0; index <= Math.round((high - low) / step); index += 1) gridValues.push(low + index * step);
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.date).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ');
 
   const focusPoint = (index: number) => {
@@ -91,7 +96,7 @@ export function EloChart({ label, summary, points, markers = [] }: EloChartProps
               <g key={value}>
                 <line className={classes.grid} x1={PAD.left} x2={WIDTH - PAD.right} y1={y(value)} y2={y(value)} />
                 <text className={classes.axis} x={PAD.left - 6} y={y(value)} textAnchor="end" dominantBaseline="middle">
-                  {value}
+                  {formatValue(value)}
                 </text>
               </g>
             ))}

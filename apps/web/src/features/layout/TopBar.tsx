@@ -10,6 +10,7 @@ const NAV_LINKS = [
   { to: '/news', label: 'News' },
   { to: '/rankings', label: 'Rankings' },
   { to: '/matches', label: 'Matches' },
+  { to: '/stats', label: 'Stats' },
   { to: '/events', label: 'Events' },
 ] as const;
 

@@ -24,7 +24,7 @@ const meetings = {
 };
 
 function api(overrides: Record<string, FakeProcedure> = {}): Record<string, FakeProcedure> {
-  return { 'public.match': () => scheduled, 'public.headToHead': () => meetings, ...overrides };
+  return { 'public.match': () => scheduled, 'public.headToHead': () => meetings, 'public.matchMaps': () => ({ maps: [], vetoes: [] }), ...overrides };
 }
 
 describe('match page', () => {

@@ -18,6 +18,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { MatchEventLine } from '../events/MatchEventLine';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { HeadToHeadSection } from './HeadToHeadSection';
+import { MatchMaps } from './MatchMaps';
 import classes from './MatchPage.module.css';
 
 const STATUS_WORDS: Record<MatchStatus, string> = {
@@ -189,7 +190,7 @@ function MatchSkeleton() {
   );
 }
 
-function MatchView({ match }: { match: Loadable<MatchPageData> }) {
+function MatchView({ match, refetchInterval }: { match: Loadable<MatchPageData>; refetchInterval: number | false }) {
   const m = match.data;
   usePageTitle(pageTitle(m ? `${m.team1.name} vs ${m.team2.name}` : 'Match'));
   return (
@@ -202,6 +203,7 @@ function MatchView({ match }: { match: Loadable<MatchPageData> }) {
         <>
           <MatchDetails match={m} />
           <MatchEventLine matchId={m.id} />
+          {showsScore(m) && <MatchMaps match={m} refetchInterval={refetchInterval} />}
           <HeadToHeadSection team1={m.team1} team2={m.team2} />
         </>
       )}
@@ -209,12 +211,12 @@ function MatchView({ match }: { match: Loadable<MatchPageData> }) {
   );
 }
 
-/** /matches/{id}: both teams, the score or what is at stake, when and where, and the two teams' record. */
+/** /matches/{id}: both teams, the score or what is at stake, when and where, the maps and scoreboards, and the two teams' record. */
 export function MatchPage({ id }: { id: string }) {
   const valid = isUuid(id);
   // The stream keeps the score and status current; polling stands in while it is down.
   const refetchInterval = useLiveRefetchInterval();
   const match = trpc.public.match.useQuery({ id }, { enabled: valid, refetchInterval });
   if (!valid || isNotFoundError(match.error)) return <NotFoundPage />;
-  return <MatchView match={match} />;
+  return <MatchView match={match} refetchInterval={refetchInterval} />;
 }

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeNotFound, never, renderWithProviders, type FakeProcedure } from '../common/testing';
@@ -28,8 +28,26 @@ const history = {
   ],
 };
 
+const totals = (maps: number, kills: number, deaths: number, rating: number) => ({ maps, rounds: maps * 22, kills, deaths, assists: 10, kd: kills / deaths, adr: 80.5, hs_pct: 45, kast: null, rating });
+const byMap = (map: string, map_name: string, rating: number) => ({ ...totals(2, 40, 30, rating), map, map_name });
+const career = {
+  totals: totals(6, 120, 90, 1.12),
+  by_map: [byMap('de_mirage', 'Mirage', 1.3), byMap('de_nuke', 'Nuke', 0.85), byMap('de_ancient', 'Ancient', 1.05)],
+  recent: [
+    { match_id: 'm-2', date: '2025-10-02T18:00:00.000Z', opponent: { id: 'team-b', name: 'Foxes' }, maps: 3, kills: 60, deaths: 40, adr: 90.2, rating: 1.25 },
+    { match_id: 'm-1', date: '2025-09-20T18:00:00.000Z', opponent: { id: 'team-c', name: 'Bears' }, maps: 3, kills: 60, deaths: 50, adr: 75.1, rating: 0.98 },
+  ],
+};
+const noStats = { totals: { maps: 0, rounds: 0, kills: 0, deaths: 0, assists: 0, kd: 0, adr: null, hs_pct: null, kast: null, rating: null }, by_map: [], recent: [] };
+
+function playerStats(input: { season_id?: string }) {
+  if (input.season_id === 's-2') return { ...career, totals: totals(6, 120, 90, 1.12) };
+  if (input.season_id === 's-1') return noStats;
+  return career;
+}
+
 function api(overrides: Record<string, FakeProcedure> = {}): Record<string, FakeProcedure> {
-  return { 'public.player': () => player, 'public.playerEloHistory': () => history, ...overrides };
+  return { 'public.player': () => player, 'public.playerEloHistory': () => history, 'public.playerStats': playerStats, ...overrides };
 }
 
 describe('player page', () => {
@@ -98,5 +116,28 @@ describe('player page', () => {
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('group', { name: 'Elo history of Ace' })).toBeTruthy();
+  });
+
+  it('shows the career and season lines, best and worst maps, a rating chart and the recent matches with links', async () => {
+    renderWithProviders(<PlayerPage id={PLAYER_ID} />, { api: api() });
+    const lines = await screen.findByRole('table', { name: 'Career and seasons' });
+    // Career, then each season with lines (Spring 2025 has none).
+    await waitFor(() => expect(within(lines).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Career', 'Fall 2025']));
+    const careerRow = within(lines).getByRole('row', { name: /Career/ });
+    expect([...careerRow.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['6', '132', '120–90', '+30', '1.33', '80.5', '45%', '1.12']);
+    // Career first, then the seasons: an order no header changes.
+    expect(within(lines).queryByRole('button')).toBeNull();
+    expect(lines.querySelector('[aria-sort]')).toBeNull();
+    expect(document.querySelector('[data-best-worst-maps]')!.textContent).toBe('Best map: Mirage (rating 1.30). Worst map: Nuke (rating 0.85).');
+    expect(screen.getByRole('group', { name: 'Rating over time of Ace' })).toBeTruthy();
+    const recent = screen.getByRole('table', { name: 'Recent matches' });
+    expect(within(recent).getByRole('link', { name: /vs Foxes/ }).getAttribute('href')).toBe('/matches/m-2');
+    expect(screen.getByRole('table', { name: 'By map' })).toBeTruthy();
+  });
+
+  it('says so when the player has no match stats', async () => {
+    renderWithProviders(<PlayerPage id={PLAYER_ID} />, { api: api({ 'public.playerStats': () => noStats }) });
+    expect(await screen.findByText('No match stats recorded for this player yet')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Career and seasons' })).toBeNull();
   });
 });

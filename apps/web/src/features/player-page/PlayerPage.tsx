@@ -15,6 +15,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { EloChart, type ChartPoint } from '../elo-chart/EloChart';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import classes from './PlayerPage.module.css';
+import { PlayerStats } from './PlayerStats';
 import headerClasses from '../common/EntityHeader.module.css';
 
 type EloHistory = { results: { date: string; elo: number }[] };
@@ -107,17 +108,22 @@ function EloHistorySection({ playerName, history }: { playerName: string; histor
 function PlayerView({ id, player }: { id: string; player: Loadable<PlayerPageData> }) {
   usePageTitle(pageTitle(player.data?.name ?? 'Player'));
   const history = trpc.public.playerEloHistory.useQuery({ id });
+  const career = trpc.public.playerStats.useQuery({ id });
+  const playerSeasons = player.data?.seasons ?? [];
+  const seasonStats = trpc.useQueries((t) => playerSeasons.map((season) => t.public.playerStats({ id, season_id: season.id })));
+  const playerName = player.data?.name ?? 'this player';
   return (
     <Container size="md" py="xl">
       <PlayerHeader player={player} />
       <div className={classes.sections}>
-        <EloHistorySection playerName={player.data?.name ?? 'this player'} history={history} />
+        <EloHistorySection playerName={playerName} history={history} />
+        <PlayerStats playerName={playerName} career={career} seasons={playerSeasons.map((season, index) => ({ ...season, stats: seasonStats[index]! }))} />
       </div>
     </Container>
   );
 }
 
-/** /players/{id}: a visible player's team, Elo, skill level, status, seasons and Elo history. */
+/** /players/{id}: a visible player's team, Elo, skill level, status, seasons, match stats and Elo history. */
 export function PlayerPage({ id }: { id: string }) {
   const valid = isUuid(id);
   const player = trpc.public.player.useQuery({ id }, { enabled: valid });

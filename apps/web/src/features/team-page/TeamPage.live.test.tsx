@@ -43,6 +43,10 @@ function api(current: () => number) {
     'public.players': () => paged([]),
     'public.matches': () => paged([]),
     'public.teamEvents': () => ({ results: [] }),
+    'public.currentSeason': () => null,
+    'public.seasons': () => paged([], 50),
+    'public.teamMaps': () => ({ results: [] }),
+    'public.playerLeaderboard': () => paged([], 25),
   };
 }
 

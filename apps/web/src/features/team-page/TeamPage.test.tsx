@@ -39,6 +39,25 @@ const players = [
 ];
 const upcoming = fakeMatch({ id: 'm-9', team1: { ...FOXES, elo: 1400 }, team2: { id: TEAM_ID, name: 'Owls', picture: null, elo: 1540 } });
 
+const SEASON_ID = '99999999-9999-4999-8999-999999999999';
+const seasonLine = {
+  player: { id: 'p-ada', name: 'Ada', picture: null },
+  team: { id: TEAM_ID, name: 'Owls' },
+  maps: 5,
+  rounds: 110,
+  kills: 90,
+  deaths: 70,
+  assists: 20,
+  kd: 90 / 70,
+  adr: 88.1,
+  hs_pct: 51,
+  kast: null,
+  rating: 1.21,
+  plus_minus: 20,
+  clutch_wins: 2,
+  first_kills: 12,
+};
+
 function api(overrides: Record<string, FakeProcedure> = {}): Record<string, FakeProcedure> {
   return {
     'public.team': () => team,
@@ -47,6 +66,10 @@ function api(overrides: Record<string, FakeProcedure> = {}): Record<string, Fake
     'public.players': () => paged(players),
     'public.matches': () => paged([upcoming]),
     'public.teamEvents': () => ({ results: [] }),
+    'public.currentSeason': () => ({ id: SEASON_ID, name: 'Fall 2026', start_date: '2026-09-01', end_date: '2026-12-15' }),
+    'public.seasons': () => paged([{ id: SEASON_ID, name: 'Fall 2026', start_date: '2026-09-01', end_date: '2026-12-15' }], 50),
+    'public.teamMaps': () => ({ results: [{ map: 'de_nuke', map_name: 'Nuke', played: 5, wins: 2, losses: 3, round_diff: -6, picks: 1, bans: 2 }] }),
+    'public.playerLeaderboard': () => paged([seasonLine], 25),
     ...overrides,
   };
 }
@@ -154,6 +177,26 @@ describe('team page', () => {
     expect(asked.players).toMatchObject({ team_id: TEAM_ID, page: 1 });
     expect(asked.players).not.toHaveProperty('visible');
     expect(asked.matches).toMatchObject({ team_id: TEAM_ID, status: ['scheduled'], order: 'asc' });
+  });
+
+  it("shows the team's map pool and each player's line for the current season", async () => {
+    const asked: unknown[] = [];
+    renderWithProviders(<TeamPage id={TEAM_ID} />, {
+      api: api({
+        'public.playerLeaderboard': (input) => {
+          asked.push(input);
+          return paged([seasonLine], 25);
+        },
+      }),
+    });
+    const pool = await screen.findByRole('table', { name: 'Map pool of Owls, Fall 2026' });
+    const nuke = within(pool).getByRole('row', { name: /Nuke/ });
+    expect([...nuke.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['5', '2', '3', '40%', '-6', '1', '2']);
+    const lines = await screen.findByRole('table', { name: 'Players of Owls, Fall 2026' });
+    expect(within(lines).getByRole('link', { name: 'Ada' }).getAttribute('href')).toBe('/players/p-ada');
+    expect(within(lines).getByRole('row', { name: /Ada/ }).textContent).toContain('1.21');
+    // Every player of the team, however few maps they played.
+    expect(asked).toEqual([{ team_id: TEAM_ID, season_id: SEASON_ID, min_maps: 0, sort: 'rating', order: 'desc', page: 1, page_size: 25 }]);
   });
 
   it('says so when the team has played nothing and has nobody', async () => {

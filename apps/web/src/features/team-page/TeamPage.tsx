@@ -17,6 +17,7 @@ import { EloHistorySection, HeadToHeadSection, RankHistorySection, ResultsSectio
 import { RosterSection, UpcomingSection } from './TeamSchedule';
 import classes from './TeamPage.module.css';
 import headerClasses from '../common/EntityHeader.module.css';
+import { TeamStatsSection } from './TeamStatsSection';
 
 type TeamQuery = Loadable<TeamPageData>;
 
@@ -115,6 +116,7 @@ function TeamView({ id, team, refetchInterval }: { id: string; team: TeamQuery; 
         <div className={classes.main}>
           <EloHistorySection teamName={teamName} history={history} rankHistory={rankHistory} />
           <ResultsSection history={history} />
+          <TeamStatsSection teamId={id} teamName={teamName} enabled={enabled} />
           <RankHistorySection rankHistory={rankHistory} />
         </div>
         <div className={classes.side}>
@@ -128,7 +130,7 @@ function TeamView({ id, team, refetchInterval }: { id: string; team: TeamQuery; 
   );
 }
 
-/** /teams/{id}: a team's standing, record, Elo and rank history, roster, schedule and results. */
+/** /teams/{id}: a team's standing, record, Elo and rank history, roster, schedule, results, map pool and players' lines. */
 export function TeamPage({ id }: { id: string }) {
   const valid = isUuid(id);
   // The stream keeps results, Elo and the schedule current; polling stands in while it is down.
