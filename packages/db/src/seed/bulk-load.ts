@@ -46,22 +46,31 @@ export async function withDeferredIndexes(
   for (const fk of foreignKeys) await sql.raw(`ALTER TABLE ${fk.tableName} ADD CONSTRAINT ${fk.name} ${fk.definition}`).execute(trx);
 }
 
+/** Each column's type, as unnest's arrays must be cast: the map insertByColumns takes. */
+export async function columnTypes(trx: Kysely<Database>, table: string): Promise<ReadonlyMap<string, string>> {
+  const { rows } = await sql<{ name: string; type: string }>`
+    SELECT attname AS name, format_type(atttypid, NULL) AS type FROM pg_attribute
+    WHERE attrelid = ${table}::regclass AND attnum > 0 AND NOT attisdropped
+  `.execute(trx);
+  return new Map(rows.map((row) => [row.name, row.type]));
+}
+
 /**
  * Inserts `rows` into `table` with one array a column (INSERT ... SELECT FROM unnest): a few
  * parameters per statement instead of one a value, so thousands of rows go in a statement and
  * PostgreSQL parses and binds a handful of arrays rather than tens of thousands of values.
- * Every row has the first row's keys.
+ * Every row has the first row's keys; `types` comes from columnTypes.
  */
-export async function insertByColumns<Row extends object>(trx: Kysely<Database>, table: string, rows: readonly Row[]): Promise<void> {
+export async function insertByColumns<Row extends object>(
+  trx: Kysely<Database>,
+  table: string,
+  types: ReadonlyMap<string, string>,
+  rows: readonly Row[],
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0] as Row) as (keyof Row & string)[];
-  const { rows: types } = await sql<{ name: string; type: string }>`
-    SELECT attname AS name, format_type(atttypid, NULL) AS type FROM pg_attribute
-    WHERE attrelid = ${table}::regclass AND attnum > 0 AND NOT attisdropped
-  `.execute(trx);
-  const typeOf = new Map(types.map((t) => [t.name, t.type]));
   const arrays = columns.map((column) => {
-    const type = typeOf.get(column);
+    const type = types.get(column);
     if (!type) throw new Error(`insertByColumns: ${table} has no column ${column}`);
     return sql`${rows.map((row) => row[column] ?? null)}::${sql.raw(type)}[]`;
   });

@@ -40,6 +40,15 @@ const LOSERS_WIPED = 0.78;
 const WINNER_DEATH = 0.38;
 const ASSIST_CHANCE = 0.42;
 
+const counter = () => new Int32Array(2 * SIDE_SIZE);
+const counters = [counter(), counter(), counter(), counter(), counter(), counter(), counter(), counter(), counter(), counter(), counter(), counter(), counter(), counter(), counter()] as const;
+const skill = new Float64Array(2 * SIDE_SIZE);
+const frailty = new Float64Array(2 * SIDE_SIZE);
+const alive = new Uint8Array(2 * SIDE_SIZE);
+const roundKills = new Int32Array(2 * SIDE_SIZE);
+const involved = new Uint8Array(2 * SIDE_SIZE);
+const killedBy = new Int32Array(2 * SIDE_SIZE);
+
 /**
  * Plays a map out round by round, duel by duel, for ten shooters (0 to 4 on side 1, 5 to 9 on
  * side 2), given the rounds each side won, and counts every column of their lines. A death is
@@ -50,25 +59,15 @@ const ASSIST_CHANCE = 0.42;
 export function simulateMap(random: Random, shooters: readonly Shooter[], roundsWon: readonly [number, number]): LineCounts[] {
   const rounds = roundsWon[0] + roundsWon[1];
   const players = shooters.length;
-  const skill = Float64Array.from(shooters, (s) => s.skill);
-  const frailty = Float64Array.from(shooters, (s) => 1 / s.skill);
-  // Counts in flat arrays, one slot a player: this runs for millions of maps at scale.
-  const kills = new Int32Array(players);
-  const deaths = new Int32Array(players);
-  const assists = new Int32Array(players);
-  const headshots = new Int32Array(players);
-  const sniperKills = new Int32Array(players);
-  const mvps = new Int32Array(players);
-  const multiKills = [new Int32Array(players), new Int32Array(players), new Int32Array(players), new Int32Array(players)] as const;
-  const firstKills = new Int32Array(players);
-  const entryAttempts = new Int32Array(players);
-  const clutchAttempts = new Int32Array(players);
-  const clutchWins = new Int32Array(players);
-  const kastRounds = new Int32Array(players);
-  const alive = new Uint8Array(players);
-  const roundKills = new Int32Array(players);
-  const involved = new Uint8Array(players);
-  const killedBy = new Int32Array(players);
+  if (players !== 2 * SIDE_SIZE) throw new RangeError(`simulateMap: ${players} players, not ${2 * SIDE_SIZE}`);
+  for (let i = 0; i < players; i++) {
+    skill[i] = shooters[i]!.skill;
+    frailty[i] = 1 / shooters[i]!.skill;
+  }
+  // Counts in flat arrays, one slot a player, reused from map to map: this runs for millions of maps at scale.
+  const [kills, deaths, assists, headshots, sniperKills, mvps, kills2k, kills3k, kills4k, kills5k, firstKills, entryAttempts, clutchAttempts, clutchWins, kastRounds] = counters;
+  for (const counter of counters) counter.fill(0);
+  const multiKills = [kills2k, kills3k, kills4k, kills5k] as const;
   const aliveCount = [0, 0];
   const clutcher = [-1, -1];
 
@@ -141,10 +140,10 @@ export function simulateMap(random: Random, shooters: readonly Shooter[], rounds
     headshots: headshots[i]!,
     damage: Math.round(kills[i]! * (88 + 12 * random.next()) + assists[i]! * (35 + 20 * random.next()) + rounds * (2 + 8 * random.next())),
     mvps: mvps[i]!,
-    kills_2k: multiKills[0][i]!,
-    kills_3k: multiKills[1][i]!,
-    kills_4k: multiKills[2][i]!,
-    kills_5k: multiKills[3][i]!,
+    kills_2k: kills2k[i]!,
+    kills_3k: kills3k[i]!,
+    kills_4k: kills4k[i]!,
+    kills_5k: kills5k[i]!,
     first_kills: firstKills[i]!,
     entry_attempts: entryAttempts[i]!,
     entry_wins: firstKills[i]!,

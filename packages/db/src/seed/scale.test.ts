@@ -50,6 +50,49 @@ describe('seedScale', () => {
     expect(await count('ranking_items')).toBe(summary.rankingItems);
   });
 
+  it('fills maps, vetoes and ten lines a map for every played match, with the columns the fill triggers would copy', async () => {
+    const count = async (table: 'match_maps' | 'match_vetoes' | 'match_map_players') =>
+      Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await count('match_maps')).toBe(summary.matchMaps);
+    expect(await count('match_vetoes')).toBe(summary.matchVetoes);
+    expect(await count('match_map_players')).toBe(summary.matchMapPlayers);
+    expect(summary.matchMapPlayers).toBe(10 * summary.matchMaps);
+    const { rows } = await sql<{ rule: string; n: string }>`
+      SELECT 'played match without maps' AS rule, count(*) AS n FROM matches m
+        WHERE m.status = 'completed' AND NOT EXISTS (SELECT 1 FROM match_maps mm WHERE mm.match_id = m.id)
+      UNION ALL SELECT 'map not copying its match', count(*) FROM match_maps mm JOIN matches m ON m.id = mm.match_id
+        WHERE mm.season_id IS DISTINCT FROM m.season_id OR mm.team1_id <> m.team1_id OR mm.team2_id <> m.team2_id
+      UNION ALL SELECT 'veto not copying its match', count(*) FROM match_vetoes v JOIN matches m ON m.id = v.match_id
+        WHERE v.season_id IS DISTINCT FROM m.season_id OR v.team_id IS DISTINCT FROM (CASE v.side WHEN 1 THEN m.team1_id WHEN 2 THEN m.team2_id END)
+      UNION ALL SELECT 'line not copying its map', count(*) FROM match_map_players l JOIN match_maps mm ON mm.match_id = l.match_id AND mm.number = l.map_number
+        WHERE l.map <> mm.map OR l.season_id IS DISTINCT FROM mm.season_id OR l.team_id <> (CASE l.side WHEN 1 THEN mm.team1_id ELSE mm.team2_id END)
+      UNION ALL SELECT 'trigger left off', count(*) FROM pg_trigger
+        WHERE tgrelid IN ('match_maps'::regclass, 'match_vetoes'::regclass, 'match_map_players'::regclass) AND NOT tgisinternal AND tgenabled <> 'O'
+    `.execute(database.db);
+    expect(rows.map((r) => [r.rule, Number(r.n)])).toEqual(rows.map((r) => [r.rule, 0]));
+  });
+
+  it('computes the season, career and team map totals the lines give, as match_stats_rebuild does', async () => {
+    const totals = async () => {
+      const { rows } = await sql<{ t: string }>`
+        SELECT (SELECT json_agg(s ORDER BY season_id, team_id, player_id) FROM player_season_stats s)::text
+          || (SELECT json_agg(s ORDER BY season_id, team_id, player_id, map) FROM player_season_map_stats s)::text
+          || (SELECT json_agg(s ORDER BY player_id) FROM player_career_stats s)::text
+          || (SELECT json_agg(s ORDER BY season_id, team_id, map) FROM team_season_map_stats s)::text AS t
+      `.execute(database.db);
+      return rows[0]?.t;
+    };
+    const seeded = await totals();
+    expect(seeded).toBeTruthy();
+    await sql`SELECT match_stats_rebuild()`.execute(database.db);
+    expect(await totals()).toBe(seeded);
+    const kills = await sql<{ lines: string; career: string }>`
+      SELECT (SELECT sum(kills) FROM match_map_players WHERE player_id IS NOT NULL) AS lines, (SELECT sum(kills) FROM player_career_stats) AS career
+    `.execute(database.db);
+    expect(Number(kills.rows[0]?.career)).toBeGreaterThan(0);
+    expect(kills.rows[0]?.career).toBe(kills.rows[0]?.lines);
+  });
+
   it('leaves every index and foreign key as the migrations made them', async () => {
     expect(catalogBefore.filter((line) => line.includes('FOREIGN KEY')).length).toBeGreaterThan(5);
     expect(await catalog()).toEqual(catalogBefore);
@@ -85,6 +128,8 @@ describe('seedScale', () => {
   it('reports its progress', () => {
     expect(lines[0]).toMatch(/^Building a league of 120 teams/);
     expect(lines.some((line) => /matches: [\d,]+ rows in/.test(line))).toBe(true);
+    expect(lines.some((line) => /match details: [\d,]+ maps, [\d,]+ veto steps, [\d,]+ player lines in/.test(line))).toBe(true);
+    expect(lines.some((line) => /match statistics totals computed in/.test(line))).toBe(true);
   });
 
   it('refuses a factor that is not a positive whole number', () => {
@@ -121,6 +166,12 @@ describe('seedScale in parts', () => {
     expect(summary.teams).toBe(2 * whole.teams);
     expect(summary.matches).toBeGreaterThan(1.8 * whole.matches);
     for (const shared of ['seasons', 'competitions', 'media', 'rankings'] as const) expect(summary[shared]).toBe(whole[shared]);
+    expect(summary.matchMapPlayers).toBeGreaterThan(1.8 * whole.matchMapPlayers);
+    // Each part's lines name its own players: no team plays outside its part.
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM match_map_players l JOIN players p ON p.id = l.player_id WHERE p.team_id <> l.team_id
+    `.execute(database.db);
+    expect(Number(rows[0]?.n)).toBe(0);
     const teams = await database.db.selectFrom('teams').select(['name']).execute();
     expect(new Set(teams.map((t) => t.name)).size).toBe(summary.teams);
     expect(await eloLedgerBreaks(database.db)).toEqual([]);

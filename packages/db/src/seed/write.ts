@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
-import { insertByColumns, withDeferredIndexes, withMatchStatsTotalsAtEnd } from './bulk-load';
+import { columnTypes, insertByColumns, withDeferredIndexes, withMatchStatsTotalsAtEnd } from './bulk-load';
 import type { LeagueRows } from './league';
 import type { MatchDetailsRows } from './match-details';
 
@@ -68,18 +68,30 @@ export interface WriteOptions {
 
 type DetailCounts = Pick<SeedSummary, 'matchMaps' | 'matchVetoes' | 'matchMapPlayers'>;
 
-/** Writes the matches' details batch by batch (maps, then vetoes, then lines), so only one batch is in memory. */
+/**
+ * Writes the matches' details batch by batch (maps, then vetoes, then lines), so only one batch
+ * is in memory. The next batch is built while PostgreSQL writes the lines of the one before:
+ * building them is most of the seed's own work at scale.
+ */
 async function writeMatchDetails(trx: Kysely<Database>, batches: Iterable<MatchDetailsRows>, log: Log | undefined): Promise<DetailCounts> {
   const counts: DetailCounts = { matchMaps: 0, matchVetoes: 0, matchMapPlayers: 0 };
   const started = Date.now();
+  const [mapTypes, vetoTypes, lineTypes] = await Promise.all(['match_maps', 'match_vetoes', 'match_map_players'].map((t) => columnTypes(trx, t)));
+  let linesWritten: Promise<void> = Promise.resolve();
   for (const batch of batches) {
-    await insertByColumns(trx, 'match_maps', batch.maps);
-    await insertByColumns(trx, 'match_vetoes', batch.vetoes);
-    await insertByColumns(trx, 'match_map_players', batch.lines);
+    await linesWritten;
+    await insertByColumns(trx, 'match_maps', mapTypes as ReadonlyMap<string, string>, batch.maps);
+    await insertByColumns(trx, 'match_vetoes', vetoTypes as ReadonlyMap<string, string>, batch.vetoes);
+    linesWritten = insertByColumns(trx, 'match_map_players', lineTypes as ReadonlyMap<string, string>, batch.lines);
+    // Awaited before the next batch or at the end; this only keeps a failure from going unhandled meanwhile.
+    linesWritten.catch(() => undefined);
+    // One turn of the event loop sends the statement before the next batch takes the thread.
+    await new Promise((resolve) => setImmediate(resolve));
     counts.matchMaps += batch.maps.length;
     counts.matchVetoes += batch.vetoes.length;
     counts.matchMapPlayers += batch.lines.length;
   }
+  await linesWritten;
   log?.(
     `  match details: ${counts.matchMaps.toLocaleString('en-US')} maps, ${counts.matchVetoes.toLocaleString('en-US')} veto steps, ` +
       `${counts.matchMapPlayers.toLocaleString('en-US')} player lines in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -119,11 +119,12 @@ async function restorableColumns(db: Db, table: ClearedTable, rows: readonly Rec
 async function insertRows(db: Db, table: ClearedTable, rows: readonly Record<string, unknown>[]): Promise<number> {
   if (rows.length === 0) return 0;
   const columns = (await restorableColumns(db, table, rows)).map((c) => `"${c}"`).join(', ');
+  // OVERRIDING SYSTEM VALUE: an identity GENERATED ALWAYS (the player lines' ids) takes the backup's ids too.
   const result = await sql`
-    INSERT INTO ${sql.table(table)} (${sql.raw(columns)})
+    INSERT INTO ${sql.table(table)} (${sql.raw(columns)}) OVERRIDING SYSTEM VALUE
     SELECT ${sql.raw(columns)} FROM jsonb_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows)}::jsonb)
   `.execute(db);
-  // Identity columns (the event tables) took the backup's ids: move their sequences past them.
+  // Identity columns (the event tables, the player lines) took the backup's ids: move their sequences past them.
   const identity = await sql<{ sequence: string }>`SELECT pg_get_serial_sequence(${table}, 'id') AS sequence
     FROM pg_attribute WHERE attrelid = ${table}::regclass AND attname = 'id' AND attidentity <> ''`.execute(db);
   if (identity.rows[0]) await sql`SELECT setval(${identity.rows[0].sequence}::regclass, (SELECT max(id) FROM ${sql.table(table)}))`.execute(db);

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStaffTestDatabase, dumpTables, type StaffTestDatabase } from '../../../test/staff-callers';
 import { seedDatabase } from '../seed/cli';
-import { backupJsonText, parseBackupFile, writeBackup } from './backup';
+import { backupJsonText, insertBackupRows, parseBackupFile, writeBackup } from './backup';
 import { restoreFrom } from './cli';
 import { WRONG_KEY_AUDIT_ACTION, WRONG_KEY_MESSAGE, WRONG_KEYS_PER_OWNER } from './clear';
 
@@ -226,7 +226,7 @@ describe('clear database', () => {
     expect(await t.db.selectFrom('backups').select('id').execute()).toEqual(backupsBefore);
   });
 
-  it("takes the demo league's own backup, whose legacy picture texts ('undefined') are no links", async () => {
+  it("takes the demo league's own backup, whose legacy picture texts ('undefined') are no links, and restores it with its maps and lines", async () => {
     const demo = await createTestDatabase();
     try {
       await seedDatabase(demo.db, { kind: 'demo' }, () => {});
@@ -235,6 +235,13 @@ describe('clear database', () => {
       await demo.db.updateTable('teams').set({ picture: 'undefined' }).where('id', '=', first.id).execute();
       const backup = parseBackupFile(JSON.parse((await backupJsonText(demo.db, await writeBackup(demo.db, 'test', null))).text));
       expect(backup.tables.teams.map((team) => team.picture)).toContain('undefined');
+      // The game's details and the totals their triggers keep come back as they were.
+      const details = ['match_maps', 'match_vetoes', 'match_map_players', 'player_season_stats', 'player_career_stats', 'team_season_map_stats'] as const;
+      const before = await dumpTables(demo.db, details);
+      expect(before.match_map_players!.length).toBeGreaterThan(5000);
+      await sql.raw(`TRUNCATE ${CLEARED_TABLES.join(', ')}`).execute(demo.db);
+      await insertBackupRows(demo.db, backup);
+      expect(await dumpTables(demo.db, details)).toEqual(before);
     } finally {
       await demo.close();
     }
