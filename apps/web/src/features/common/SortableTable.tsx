@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/ScrollArea.css';
 import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import classes from './SortableTable.module.css';

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/CloseButton.css';
 import { rankingsSeasonsInput, teamSeasonLinesInput } from '@campus-elo/api-contract';
 import { NativeSelect, Skeleton, Text } from '@mantine/core';
 import { useState } from 'react';
