@@ -1,7 +1,9 @@
 import {
   headToHeadInput,
   matchListInput,
+  playerLeaderboardInput,
   playerListInput,
+  playerStatsInput,
   rankingItemsInput,
   rankingListInput,
   searchInput,
@@ -14,6 +16,9 @@ import type { CompiledQuery, Compilable, Kysely } from 'kysely';
 import { headToHeadQuery } from '../src/features/matches/head-to-head';
 import { matchPageQuery } from '../src/features/matches/match-page';
 import { matchListQuery } from '../src/features/matches/queries';
+import { playerLeaderboardQuery } from '../src/features/match-stats/leaderboard';
+import { playerStatsQuery } from '../src/features/match-stats/player-stats';
+import { matchMapsQuery } from '../src/features/match-stats/queries';
 import { playerEloHistoryQuery, playerPageQuery } from '../src/features/players/page-queries';
 import { playerListQuery } from '../src/features/players/queries';
 import { rankingItemsQuery, rankingListQuery } from '../src/features/rankings/queries';
@@ -30,6 +35,7 @@ const listQueries: Record<string, (db: Kysely<Database>, query: Record<string, s
   seasons: (db, query) => seasonListQuery(db, seasonListInput.parse(query)),
   rankings: (db, query) => rankingListQuery(db, rankingListInput.parse(query)),
   'ranking-items': (db, query) => rankingItemsQuery(db, rankingItemsInput.parse(query)),
+  'stats/players': (db, query) => ({ compile: () => playerLeaderboardQuery(db, playerLeaderboardInput.parse(query), undefined).compile(db) }),
 };
 
 export interface BenchPath {
@@ -47,6 +53,9 @@ export interface LeagueFacts {
   middleTeamId: string;
   opponentId: string;
   playerId: string;
+  /** A player with lines (the leaderboard's first) and a match of theirs with maps (the player's latest). */
+  statsPlayerId: string;
+  mapsMatchId: string;
   resultId: string;
   upcomingId: string;
 }
@@ -90,6 +99,11 @@ export function benchPaths(facts: LeagueFacts): BenchPath[] {
     { name: 'player: elo history', url: `/v1/public/players/${facts.playerId}/elo-history` },
     { name: 'match: page (result)', url: `/v1/public/matches/${facts.resultId}` },
     { name: 'match: page (upcoming)', url: `/v1/public/matches/${facts.upcomingId}` },
+    { name: 'stats: leaderboard page', url: `/v1/public/stats/players?${season}&sort=rating&order=desc&page=1&page_size=25` },
+    { name: 'stats: leaderboard by ADR, map', url: `/v1/public/stats/players?${season}&map=de_mirage&sort=adr&order=desc&page=1&page_size=25` },
+    { name: 'player: stats (career)', url: `/v1/public/players/${facts.statsPlayerId}/stats` },
+    { name: 'player: stats (season)', url: `/v1/public/players/${facts.statsPlayerId}/stats?${season}` },
+    { name: 'match: maps', url: `/v1/public/matches/${facts.mapsMatchId}/maps` },
     { name: 'match: head to head', url: `/v1/public/head-to-head?team1=${facts.topTeamId}&team2=${facts.opponentId}` },
     // Two letters (word starts), a common piece of a name, a rare one, a typo, no match.
     ...['lu', 'state', 'wildcat', 'pioners', 'zzqx'].map((q) => ({ name: `search: ${q}`, url: `/v1/public/search?q=${q}&limit=8` })),
@@ -112,6 +126,14 @@ const pageQueries: [RegExp, (db: Kysely<Database>, match: RegExpMatchArray, quer
   [new RegExp(`^players/(${UUID})$`), (db, m) => ({ query: playerPageQuery(db, m[1]!).compile() })],
   [new RegExp(`^players/(${UUID})/elo-history$`), (db, m) => ({ query: playerEloHistoryQuery(db, m[1]!).compile() })],
   [new RegExp(`^matches/(${UUID})$`), (db, m) => ({ query: matchPageQuery(db, m[1]!).compile() })],
+  [new RegExp(`^matches/(${UUID})/maps$`), (db, m) => ({ query: matchMapsQuery(db, m[1]!).compile() })],
+  [
+    new RegExp(`^players/(${UUID})/stats$`),
+    (db, m, query) => {
+      const input = playerStatsInput.parse({ ...query, id: m[1] });
+      return { query: playerStatsQuery(db, input.id, input.season_id).compile() };
+    },
+  ],
   [
     /^head-to-head$/,
     (db, _m, query) => {

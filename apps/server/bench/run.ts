@@ -147,11 +147,17 @@ async function pageFacts(origin: string): Promise<Omit<LeagueFacts, 'currentSeas
   const player = await get<Page>('/v1/public/players?page_size=1');
   const result = await get<Page>('/v1/public/matches?status=completed&page_size=1');
   const upcoming = await get<Page>('/v1/public/matches?status=scheduled&order=asc&page_size=1');
+  // A player with lines (any season) and their latest match, whose maps the match maps path reads.
+  const leader = await get<{ results: { player: { id: string } }[] }>('/v1/public/stats/players?min_maps=1&sort=maps&page_size=1');
+  const statsPlayerId = leader.results[0]?.player.id ?? player.results[0]?.id;
+  const recent = await get<{ recent?: { match_id: string }[] }>(`/v1/public/players/${statsPlayerId}/stats`);
   const facts = {
     topTeamId,
     middleTeamId: middle.results[0]?.id,
     opponentId: history.results[0]?.opponent.id,
     playerId: player.results[0]?.id,
+    statsPlayerId,
+    mapsMatchId: recent.recent?.[0]?.match_id ?? result.results[0]?.id,
     resultId: result.results[0]?.id,
     upcomingId: upcoming.results[0]?.id,
   };

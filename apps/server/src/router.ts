@@ -4,7 +4,7 @@ import { competitionsAdminRouter, competitionsPublicProcedures } from './feature
 import { databaseRouter } from './features/database/router';
 import { eloRouter } from './features/elo/router';
 import { eventsAdminRouter, eventsPublicProcedures } from './features/events/router';
-import { matchStatsPublicProcedures } from './features/match-stats/router';
+import { matchStatsAdminRouter, matchStatsPublicProcedures } from './features/match-stats/router';
 import { imageProxyRouter } from './features/image-proxy/router';
 import { importsRouter } from './features/imports/router';
 import { jobsRouter } from './features/jobs/router';
@@ -58,6 +58,7 @@ export const appRouter = router({
     staff: staffRouter,
     jobs: jobsRouter,
     events: eventsAdminRouter,
+    matchStats: matchStatsAdminRouter,
   }),
 });
 

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 
 /** The public list paths (and the current season), as the fuzz test and `pnpm bench:fuzz` call them. */
-export const PUBLIC_PATHS = ['teams', 'players', 'matches', 'seasons', 'rankings', 'ranking-items', 'current-season', 'events'].map((p) => `/v1/public/${p}`);
+export const PUBLIC_PATHS = ['teams', 'players', 'matches', 'seasons', 'rankings', 'ranking-items', 'current-season', 'events', 'stats/players'].map((p) => `/v1/public/${p}`);
 
 const KNOWN_KEYS = [
   'sort', 'order', 'page', 'page_size', 'season_id', 'name', 'school_name', 'id', 'team_id', 'visible', 'benched',
-  'status', 'date_from', 'date_to', 'competition_name', 'ranking_id',
+  'status', 'date_from', 'date_to', 'competition_name', 'ranking_id', 'competition_id', 'map', 'min_maps',
 ];
 
 /**
@@ -15,7 +15,7 @@ const KNOWN_KEYS = [
  */
 export function publicQueryString(knownIds: readonly string[]): fc.Arbitrary<string> {
   const edgyValues = fc.constantFrom(
-    '', ' ', 'true', 'false', 'TRUE', 'asc', 'desc', 'elo', 'name', 'school_name', 'skill_level', 'date', 'rank', 'start_date',
+    '', ' ', 'true', 'false', 'TRUE', 'asc', 'desc', 'elo', 'name', 'school_name', 'skill_level', 'date', 'rank', 'start_date', 'rating', 'adr', 'de_mirage',
     'scheduled', 'in_progress', 'completed', 'cancelled', 'completed,cancelled', 'upcoming', 'ongoing', 'past', 'scheduled,', ',', ',,',
     '0', '-1', '1', '2', '100', '101', '1e3', '1e400', '0x10', '1.5', 'NaN', 'Infinity', '9007199254740993',
     '2026-11-22', '2026-11-22T23:59:59Z', '2026-11-22T12:00:00+01:00', '2026-02-30', '9999-99-99', '0000-01-01', '2026-11-22T',

@@ -6,7 +6,9 @@ import { orderParam, pageParam, pageSizeParam, uuidParam } from './query-params'
 // team's stats, the player leaderboard, and the staff's replacement of a match's details.
 
 const mapCode = z.string().regex(/^[a-z0-9_]{1,40}$/, { error: 'A map code is lower-case letters, digits and underscores, like de_mirage' });
-const count = z.number().int().min(0, { error: 'Must be 0 or more' });
+const count = z.number().int().min(0, { error: 'Must be 0 or more' }).max(1_000_000, { error: 'Must be at most 1000000' });
+/** Rounds of one side on one map (the column is a smallint; the longest overtimes stay far below). */
+const roundCount = z.number().int().min(0, { error: 'Must be 0 or more' }).max(999, { error: 'Must be at most 999' });
 const optionalCount = count.nullable();
 
 export const vetoActionSchema = z.enum(['ban', 'pick', 'decider']);
@@ -113,10 +115,11 @@ export const teamMapsResponse = z.object({
   ),
 });
 
-// ---- GET /v1/public/stats/players?season_id=&team_id=&map=&min_maps=&sort=&order=&page=&page_size=
+// ---- GET /v1/public/stats/players?season_id=&competition_id=&team_id=&map=&min_maps=&sort=&order=&page=&page_size=
 export const PLAYER_LEADERBOARD_SORTS = ['rating', 'adr', 'kd', 'plus_minus', 'hs_pct', 'kills', 'maps', 'clutch_wins', 'first_kills'] as const;
 export const playerLeaderboardInput = z.object({
   season_id: uuidParam.optional(),
+  competition_id: uuidParam.optional(),
   team_id: uuidParam.optional(),
   map: mapCode.optional(),
   min_maps: z.coerce.number().int().min(0).max(1000).default(5),
@@ -163,17 +166,17 @@ export const matchMapLineInput = z.object({
 });
 export type MatchMapLineInput = z.infer<typeof matchMapLineInput>;
 
-export const replaceMatchMapsInput = z.object({
-  id: uuidParam,
+/** A match's maps, veto and lines as a writer gives them: the staff editor, or a platform's sync (write-details.ts). */
+export const matchDetailsInput = z.object({
   maps: z
     .array(
       z.object({
         map: mapCode,
-        score_team1: count,
-        score_team2: count,
+        score_team1: roundCount,
+        score_team2: roundCount,
         picked_by_side: z.union([z.literal(1), z.literal(2)]).nullable().default(null),
-        halves: z.object({ team1: z.tuple([count, count]), team2: z.tuple([count, count]) }).nullable().default(null),
-        overtime: z.object({ team1: count, team2: count }).nullable().default(null),
+        halves: z.object({ team1: z.tuple([roundCount, roundCount]), team2: z.tuple([roundCount, roundCount]) }).nullable().default(null),
+        overtime: z.object({ team1: roundCount, team2: roundCount }).nullable().default(null),
         players: z.array(matchMapLineInput).max(20),
       }),
     )
@@ -183,4 +186,8 @@ export const replaceMatchMapsInput = z.object({
     .max(20)
     .default([]),
 });
+export type MatchDetailsInput = z.input<typeof matchDetailsInput>;
+export type MatchDetails = z.infer<typeof matchDetailsInput>;
+
+export const replaceMatchMapsInput = matchDetailsInput.extend({ id: uuidParam });
 export type ReplaceMatchMapsInput = z.infer<typeof replaceMatchMapsInput>;

@@ -24,6 +24,7 @@ import * as eventDetails from './migrations/0093_event_details';
 import * as seasonTeamsFromMatches from './migrations/0094_season_teams_from_matches';
 import * as importEloRuns from './migrations/0095_import_elo_runs';
 import * as matchMaps from './migrations/0096_match_maps';
+import * as playerCompetitionStats from './migrations/0097_player_competition_stats';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0094_season_teams_from_matches': seasonTeamsFromMatches,
   '0095_import_elo_runs': importEloRuns,
   '0096_match_maps': matchMaps,
+  '0097_player_competition_stats': playerCompetitionStats,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

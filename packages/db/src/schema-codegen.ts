@@ -43,6 +43,16 @@ const columnOverrides = {
   'players.search_name': 'ColumnType<string, never, never>',
   // Filled in from elo by a trigger when an insert leaves it out (migration 0010).
   'teams.starting_elo': 'Generated<number>',
+  // Copied from the match (and a line's map) by BEFORE triggers (migration 0096): a writer leaves them out.
+  'match_maps.season_id': 'Generated<string | null>',
+  'match_maps.team1_id': 'Generated<string>',
+  'match_maps.team2_id': 'Generated<string>',
+  'match_vetoes.season_id': 'Generated<string | null>',
+  'match_vetoes.team_id': 'Generated<string | null>',
+  'match_map_players.map': 'Generated<string>',
+  'match_map_players.season_id': 'Generated<string | null>',
+  'match_map_players.team_id': 'Generated<string>',
+  'match_map_players.competition_id': 'Generated<string | null>',
 };
 
 const columnTypes = ['EloAdjustmentReasonColumn', 'EloRunKindColumn', 'JsonText', 'MatchPlatformColumn', 'MatchStatusColumn', 'PlatformColumn', 'PlayerEloSourceColumn', 'RoleColumn'];

@@ -378,6 +378,10 @@ export interface MatchMapPlayers {
   assists: number;
   clutch_attempts: number | null;
   clutch_wins: number | null;
+  /**
+   * The match's competition, kept by triggers (migration 0097): read-only for code.
+   */
+  competition_id: Generated<string | null>;
   damage: number | null;
   deaths: number;
   entry_attempts: number | null;
@@ -392,7 +396,7 @@ export interface MatchMapPlayers {
   kills_3k: number | null;
   kills_4k: number | null;
   kills_5k: number | null;
-  map: string;
+  map: Generated<string>;
   map_number: number;
   match_id: string;
   mvps: number | null;
@@ -400,10 +404,10 @@ export interface MatchMapPlayers {
   platform_player_id: string | null;
   player_id: string | null;
   rounds: number;
-  season_id: string | null;
+  season_id: Generated<string | null>;
   side: number;
   sniper_kills: number | null;
-  team_id: string;
+  team_id: Generated<string>;
   utility_damage: number | null;
 }
 
@@ -420,10 +424,10 @@ export interface MatchMaps {
   picked_by_side: number | null;
   score_team1: number;
   score_team2: number;
-  season_id: string | null;
+  season_id: Generated<string | null>;
   source: string;
-  team1_id: string;
-  team2_id: string;
+  team1_id: Generated<string>;
+  team2_id: Generated<string>;
   winner_side: number | null;
 }
 
@@ -439,10 +443,10 @@ export interface MatchVetoes {
   action: string;
   map: string;
   match_id: string;
-  season_id: string | null;
+  season_id: Generated<string | null>;
   side: number | null;
   step: number;
-  team_id: string | null;
+  team_id: Generated<string | null>;
 }
 
 export interface Media {
@@ -488,6 +492,39 @@ export interface PlatformSync {
   not_before: Timestamp | null;
 }
 
+export interface PlayerCareerMapStats {
+  assists: Generated<number>;
+  clutch_attempts: Generated<number>;
+  clutch_wins: Generated<number>;
+  damage: Generated<number>;
+  damage_rounds: Generated<number>;
+  deaths: Generated<number>;
+  entry_attempts: Generated<number>;
+  entry_wins: Generated<number>;
+  first_kills: Generated<number>;
+  flash_successes: Generated<number>;
+  headshot_kills: Generated<number>;
+  headshots: Generated<number>;
+  kast_known_rounds: Generated<number>;
+  kast_rounds: Generated<number>;
+  kills: Generated<number>;
+  kills_2k: Generated<number>;
+  kills_3k: Generated<number>;
+  kills_4k: Generated<number>;
+  kills_5k: Generated<number>;
+  map: string;
+  maps: Generated<number>;
+  mvps: Generated<number>;
+  player_id: string;
+  rated_deaths: Generated<number>;
+  rated_kills: Generated<number>;
+  rated_multi_kill_score: Generated<number>;
+  rated_rounds: Generated<number>;
+  rounds: Generated<number>;
+  sniper_kills: Generated<number>;
+  utility_damage: Generated<number>;
+}
+
 export interface PlayerCareerStats {
   assists: Generated<number>;
   clutch_attempts: Generated<number>;
@@ -517,6 +554,75 @@ export interface PlayerCareerStats {
   rated_rounds: Generated<number>;
   rounds: Generated<number>;
   sniper_kills: Generated<number>;
+  utility_damage: Generated<number>;
+}
+
+export interface PlayerCompetitionMapStats {
+  assists: Generated<number>;
+  clutch_attempts: Generated<number>;
+  clutch_wins: Generated<number>;
+  competition_id: string;
+  damage: Generated<number>;
+  damage_rounds: Generated<number>;
+  deaths: Generated<number>;
+  entry_attempts: Generated<number>;
+  entry_wins: Generated<number>;
+  first_kills: Generated<number>;
+  flash_successes: Generated<number>;
+  headshot_kills: Generated<number>;
+  headshots: Generated<number>;
+  kast_known_rounds: Generated<number>;
+  kast_rounds: Generated<number>;
+  kills: Generated<number>;
+  kills_2k: Generated<number>;
+  kills_3k: Generated<number>;
+  kills_4k: Generated<number>;
+  kills_5k: Generated<number>;
+  map: string;
+  maps: Generated<number>;
+  mvps: Generated<number>;
+  player_id: string;
+  rated_deaths: Generated<number>;
+  rated_kills: Generated<number>;
+  rated_multi_kill_score: Generated<number>;
+  rated_rounds: Generated<number>;
+  rounds: Generated<number>;
+  sniper_kills: Generated<number>;
+  team_id: string;
+  utility_damage: Generated<number>;
+}
+
+export interface PlayerCompetitionStats {
+  assists: Generated<number>;
+  clutch_attempts: Generated<number>;
+  clutch_wins: Generated<number>;
+  competition_id: string;
+  damage: Generated<number>;
+  damage_rounds: Generated<number>;
+  deaths: Generated<number>;
+  entry_attempts: Generated<number>;
+  entry_wins: Generated<number>;
+  first_kills: Generated<number>;
+  flash_successes: Generated<number>;
+  headshot_kills: Generated<number>;
+  headshots: Generated<number>;
+  kast_known_rounds: Generated<number>;
+  kast_rounds: Generated<number>;
+  kills: Generated<number>;
+  kills_2k: Generated<number>;
+  kills_3k: Generated<number>;
+  kills_4k: Generated<number>;
+  kills_5k: Generated<number>;
+  maps: Generated<number>;
+  mvps: Generated<number>;
+  player_id: string;
+  rated_deaths: Generated<number>;
+  rated_kills: Generated<number>;
+  rated_multi_kill_score: Generated<number>;
+  rated_rounds: Generated<number>;
+  rounds: Generated<number>;
+  sniper_kills: Generated<number>;
+  team_id: string;
   utility_damage: Generated<number>;
 }
 
@@ -815,7 +921,10 @@ export interface DB {
   media: Media;
   participants: Participants;
   platform_sync: PlatformSync;
+  player_career_map_stats: PlayerCareerMapStats;
   player_career_stats: PlayerCareerStats;
+  player_competition_map_stats: PlayerCompetitionMapStats;
+  player_competition_stats: PlayerCompetitionStats;
   player_counts: PlayerCounts;
   player_elo_history: PlayerEloHistory;
   player_season_map_stats: PlayerSeasonMapStats;

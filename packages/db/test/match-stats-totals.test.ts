@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/schema';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
-// The season, career and team map totals of migration 0096 must equal summing the lines,
+// The season, career and team map totals of migration 0096 (and the competition totals of
+// 0097) must equal summing the lines,
 // maps and vetoes again (match_stats_rebuild), whatever wrote them: inserts, replacements,
 // a match moving season or team, a player merged away, cascades, rollbacks, truncation.
 
@@ -12,8 +13,17 @@ const season = { fall: id(1), spring: id(2) };
 const team = { a: id(21), b: id(22), c: id(23) };
 const player = { p1: id(31), p2: id(32), p3: id(33) };
 const match = { m1: id(51), m2: id(52) };
+const competition = { cup: id(71), league: id(72) };
 
-const totalTables = ['player_season_stats', 'player_season_map_stats', 'player_career_stats', 'team_season_map_stats'] as const;
+const totalTables = [
+  'player_season_stats',
+  'player_season_map_stats',
+  'player_career_stats',
+  'team_season_map_stats',
+  'player_competition_stats',
+  'player_competition_map_stats',
+  'player_career_map_stats',
+] as const;
 
 async function totals(db: Kysely<Database>): Promise<Record<string, unknown[]>> {
   const result: Record<string, unknown[]> = {};
@@ -55,11 +65,19 @@ async function insertLeague(db: Kysely<Database>): Promise<void> {
       { id: player.p3, name: 'Three', team_id: team.b },
     ])
     .execute();
+  await db
+    .insertInto('competitions')
+    .values([
+      { id: competition.cup, name: 'Cup', platform: 'faceit', season_id: season.fall },
+      { id: competition.league, name: 'League', platform: 'faceit', season_id: season.fall },
+    ])
+    .execute();
   const aMatch = (matchId: string, team1: string, team2: string) => ({
     id: matchId,
     platform: 'faceit' as const,
     external_id: matchId,
     season_id: season.fall,
+    competition_id: competition.cup,
     team1_id: team1,
     team2_id: team2,
     score_team1: 2,
@@ -159,6 +177,12 @@ describe('match stats totals (migration 0096)', () => {
     await db.insertInto('match_maps').values({ match_id: match.m2, number: 1, map: 'de_nuke', score_team1: 16, score_team2: 14, winner_side: 1, overtime_team1: 3, overtime_team2: 1, source: 'manual' } as never).execute();
     await db.insertInto('match_map_players').values([line(match.m2, 1, 1, player.p3, 30, { rounds: 30 }), line(match.m2, 1, 2, player.p1, 18, { rounds: 30 })] as never).execute();
     await expectTotalsAgree(db, 'after a second match');
+
+    await db.updateTable('matches').set({ competition_id: competition.league }).where('id', '=', match.m1).execute();
+    const inLeague = await expectTotalsAgree(db, 'after moving a match to another competition');
+    expect(inLeague.player_competition_stats!.some((row) => String(row).includes(competition.league))).toBe(true);
+    await db.updateTable('matches').set({ competition_id: null }).where('id', '=', match.m2).execute();
+    await expectTotalsAgree(db, 'after a match left its competition');
 
     await db.updateTable('matches').set({ season_id: season.spring }).where('id', '=', match.m1).execute();
     const moved = await expectTotalsAgree(db, 'after moving a match to another season');

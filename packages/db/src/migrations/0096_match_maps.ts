@@ -58,10 +58,11 @@ function rated(alias: string): string {
   return `${alias}.kills_2k IS NOT NULL AND ${alias}.kills_3k IS NOT NULL AND ${alias}.kills_4k IS NOT NULL AND ${alias}.kills_5k IS NOT NULL`;
 }
 
-const playerTotalColumns = playerTotals.map(([column]) => `${column} bigint NOT NULL DEFAULT 0`).join(',\n');
+/** The columns of a player total table (migration 0097 makes more such tables). */
+export const playerTotalColumns = playerTotals.map(([column]) => `${column} bigint NOT NULL DEFAULT 0`).join(',\n');
 
 /** The player total tables and the key each groups the lines by (the season ones skip season-less matches). */
-const playerTotalTables = [
+export const playerTotalTables = [
   { table: 'player_season_stats', key: ['season_id', 'team_id', 'player_id'], where: 'l.season_id IS NOT NULL' },
   { table: 'player_season_map_stats', key: ['season_id', 'team_id', 'player_id', 'map'], where: 'l.season_id IS NOT NULL' },
   { table: 'player_career_stats', key: ['player_id'], where: 'true' },
@@ -161,7 +162,7 @@ const tables = [
 ];
 
 /** Copies the match's season and teams (and the map's code) onto a new or changed row. */
-const fillFromMatch = [
+export const fillFromMatch = [
   `CREATE FUNCTION match_maps_fill() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      SELECT m.season_id, m.team1_id, m.team2_id INTO NEW.season_id, NEW.team1_id, NEW.team2_id FROM matches m WHERE m.id = NEW.match_id;
@@ -195,9 +196,16 @@ const fillFromMatch = [
      EXECUTE FUNCTION match_stats_follow_match()`,
 ];
 
-/** INSERTs that add (sign 1) or take away (sign -1) the rows of `source` to every total table. */
-function applyLines(source: string, sign: 1 | -1): string[] {
-  return playerTotalTables.map(({ table, key, where }) => {
+/** A player total table: the line columns it groups by, and which lines it counts. */
+export interface PlayerTotalTable {
+  table: string;
+  key: readonly string[];
+  where: string;
+}
+
+/** INSERTs that add (sign 1) or take away (sign -1) the lines of `source` to each of `tables` (migration 0097 reuses it). */
+export function foldLines(tables: readonly PlayerTotalTable[], source: string, sign: 1 | -1): string[] {
+  return tables.map(({ table, key, where }) => {
     const columns = playerTotals.map(([column]) => column);
     return `INSERT INTO ${table} AS t (${[...key, ...columns].join(', ')})
       SELECT ${[...key.map((column) => `l.${column}`), ...playerTotals.map(([, expression]) => `${sign} * sum(${expression})`)].join(', ')}
@@ -206,6 +214,8 @@ function applyLines(source: string, sign: 1 | -1): string[] {
       ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${columns.map((column) => `${column} = t.${column} + excluded.${column}`).join(', ')}`;
   });
 }
+
+const applyLines = (source: string, sign: 1 | -1): string[] => foldLines(playerTotalTables, source, sign);
 
 function applyMaps(source: string, sign: 1 | -1): string {
   const side = (n: 1 | 2) => {

@@ -2,3 +2,4 @@ export * from './map-names';
 export * from './rating';
 export * from './validation';
 export * from './faceit';
+export * from './totals';

@@ -20,13 +20,20 @@ export function multiKillScore(input: Omit<RatingInput, 'rounds' | 'deaths'>): n
   return singleKillRounds + 4 * input.kills2k + 9 * input.kills3k + 16 * input.kills4k + 25 * input.kills5k;
 }
 
+/**
+ * Rating 1.0's averages per round (kills, rounds survived, multi-kill score), its survival
+ * weight and its divisor. The leaderboard's SQL (apps/server match-stats/stat-sql.ts) reads
+ * them from here, so both compute one formula.
+ */
+export const RATING_1_0 = { killsPerRound: 0.679, survivedPerRound: 0.317, multiKillScorePerRound: 1.277, survivalWeight: 0.7, divisor: 2.7 } as const;
+
 /** Rating from summed rounds, kills, deaths and multi-kill score; null without rounds. */
 export function ratingFromTotals(rounds: number, kills: number, deaths: number, multiKills: number): number | null {
   if (rounds <= 0) return null;
-  const killRating = kills / rounds / 0.679;
-  const survivalRating = (rounds - deaths) / rounds / 0.317;
-  const multiKillRating = multiKills / rounds / 1.277;
-  return (killRating + 0.7 * survivalRating + multiKillRating) / 2.7;
+  const killRating = kills / rounds / RATING_1_0.killsPerRound;
+  const survivalRating = (rounds - deaths) / rounds / RATING_1_0.survivedPerRound;
+  const multiKillRating = multiKills / rounds / RATING_1_0.multiKillScorePerRound;
+  return (killRating + RATING_1_0.survivalWeight * survivalRating + multiKillRating) / RATING_1_0.divisor;
 }
 
 export function rating(input: RatingInput): number | null {

@@ -2,26 +2,39 @@ import type { MatchMapsResponse } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { averageDamagePerRound, headshotPercent, mapDisplayName, multiKillScore, ratingFromTotals } from '@campus-elo/domain';
 import type { Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { notFound } from '../../lib/errors';
+
+/** A match's maps, veto and lines as one statement (so the bench can EXPLAIN it); no row for an unknown match. */
+export function matchMapsQuery(db: Kysely<Database>, matchId: string) {
+  return db
+    .selectFrom('matches as m')
+    .where('m.id', '=', matchId)
+    .select((eb) => [
+      'm.team1_id',
+      'm.team2_id',
+      jsonArrayFrom(eb.selectFrom('match_maps as mm').selectAll('mm').whereRef('mm.match_id', '=', 'm.id').orderBy('mm.number')).as('maps'),
+      jsonArrayFrom(eb.selectFrom('match_vetoes as v').select(['v.step', 'v.team_id', 'v.action', 'v.map']).whereRef('v.match_id', '=', 'm.id').orderBy('v.step')).as('vetoes'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('match_map_players as l')
+          .leftJoin('players as p', 'p.id', 'l.player_id')
+          .selectAll('l')
+          .select(['p.name as player_name', 'p.picture as player_picture'])
+          .whereRef('l.match_id', '=', 'm.id')
+          .orderBy('l.map_number')
+          .orderBy('l.side')
+          .orderBy('l.kills', 'desc')
+          .orderBy('l.nickname'),
+      ).as('lines'),
+    ]);
+}
 
 /** A match's maps, veto and scoreboards (GET /v1/public/matches/{id}/maps); 404 for an unknown match. */
 export async function getMatchMaps(db: Kysely<Database>, matchId: string): Promise<MatchMapsResponse> {
-  const match = await db.selectFrom('matches').select(['team1_id', 'team2_id']).where('id', '=', matchId).executeTakeFirst();
+  const match = await matchMapsQuery(db, matchId).executeTakeFirst();
   if (!match) throw notFound('Match not found');
-  const [maps, vetoes, lines] = await Promise.all([
-    db.selectFrom('match_maps').selectAll().where('match_id', '=', matchId).orderBy('number').execute(),
-    db.selectFrom('match_vetoes').select(['step', 'team_id', 'action', 'map']).where('match_id', '=', matchId).orderBy('step').execute(),
-    db
-      .selectFrom('match_map_players as l')
-      .leftJoin('players as p', 'p.id', 'l.player_id')
-      .selectAll('l')
-      .select(['p.name as player_name', 'p.picture as player_picture'])
-      .where('l.match_id', '=', matchId)
-      .orderBy('l.map_number')
-      .orderBy('l.side')
-      .orderBy('l.kills', 'desc')
-      .execute(),
-  ]);
+  const { maps, vetoes, lines } = match;
   const sideTeam = (side: number | null) => (side === 1 ? match.team1_id : side === 2 ? match.team2_id : null);
   return {
     maps: maps.map((map) => ({

@@ -1,0 +1,74 @@
+import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
+import { statRates, type LineTotals } from '@campus-elo/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sortSql } from './stat-sql';
+import { LINE_TOTAL_COLUMNS } from './totals';
+
+// The leaderboard sorts in SQL by the formulas the answers use from packages/domain: the two
+// must agree on every totals row, including rows without rated rounds, damage or deaths.
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+/** A deterministic spread of totals (a fixed-seed generator), with the edge cases first. */
+function sampleTotals(): LineTotals[] {
+  let seed = 24;
+  const next = (max: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return Math.floor(seed / 65536) % (max + 1);
+  };
+  const zero = Object.fromEntries(LINE_TOTAL_COLUMNS.map((column) => [column, 0])) as unknown as LineTotals;
+  const rows: LineTotals[] = [zero, { ...zero, maps: 1, rounds: 20, kills: 7, deaths: 0 }];
+  for (let i = 0; i < 200; i++) {
+    const rounds = next(2000);
+    const ratedRounds = next(1) === 0 ? 0 : next(rounds);
+    const ratedKills = next(ratedRounds * 2);
+    rows.push({
+      maps: next(80),
+      rounds,
+      kills: next(rounds * 2),
+      deaths: next(rounds),
+      assists: next(rounds),
+      damage: next(rounds * 150),
+      damage_rounds: next(1) === 0 ? 0 : next(rounds),
+      headshots: next(rounds),
+      headshot_kills: next(1) === 0 ? 0 : next(rounds * 2),
+      kast_rounds: next(rounds),
+      kast_known_rounds: next(rounds),
+      rated_rounds: ratedRounds,
+      rated_kills: ratedKills,
+      rated_deaths: next(ratedRounds),
+      rated_multi_kill_score: ratedKills + next(ratedKills * 3),
+    });
+  }
+  return rows;
+}
+
+describe('leaderboard SQL and the domain formulas', () => {
+  it('compute the same rating, ADR, K/D and HS% for every totals row', async () => {
+    const rows = sampleTotals();
+    const values = sql.join(rows.map((row, index) => sql`(${sql.join([index, ...LINE_TOTAL_COLUMNS.map((column) => row[column])].map((value) => sql`${value}::bigint`))})`));
+    const columns = sql.join(['index', ...LINE_TOTAL_COLUMNS].map((column) => sql.id(column)));
+    const { rows: computed } = await sql<{ index: number; rating: number | null; adr: number | null; kd: number; hs_pct: number | null; plus_minus: number }>`
+      SELECT s.index, ${sortSql.rating} AS rating, ${sortSql.adr} AS adr, ${sortSql.kd} AS kd, ${sortSql.hs_pct} AS hs_pct, ${sortSql.plus_minus} AS plus_minus
+      FROM (VALUES ${values}) AS s (${columns}) ORDER BY s.index`.execute(database.db);
+    expect(computed).toHaveLength(rows.length);
+    let rated = 0;
+    for (const row of computed) {
+      const totals = rows[row.index]!;
+      const domain = statRates(totals);
+      for (const rate of ['rating', 'adr', 'kd', 'hs_pct'] as const) {
+        const expected = domain[rate];
+        if (expected === null) expect(row[rate], `${rate} of row ${row.index}`).toBeNull();
+        else expect(Number(row[rate]), `${rate} of row ${row.index}`).toBeCloseTo(expected, 9);
+      }
+      expect(Number(row.plus_minus)).toBe(totals.kills - totals.deaths);
+      if (domain.rating !== null) rated++;
+    }
+    expect(rated).toBeGreaterThan(50);
+  });
+});
