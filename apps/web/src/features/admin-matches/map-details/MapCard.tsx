@@ -1,14 +1,18 @@
 import { Button, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { WholeNumberInput } from '../../admin-shell/WholeNumberInput';
-import { MAX_LINES_PER_MAP, type FormProblems, type MapValues, type Side, type SideValue } from './map-details-form';
+import { memo, useCallback } from 'react';
+import { MAX_ROWS_PER_SIDE, enteredRounds, type FormProblems, type LineValues, type MapValues, type Side, type SideValue } from './map-details-form';
 import type { PlayerChoices } from './player-choices';
 import { ScoreboardTable } from './ScoreboardTable';
+
+type MapUpdate = (map: MapValues) => MapValues;
 
 interface MapCardProps {
   index: number;
   map: MapValues;
-  onChange(map: MapValues): void;
-  onRemove(): void;
+  /** Stable across renders (the card is memoised): changes map `index` from its current value. */
+  onChange(index: number, update: MapUpdate): void;
+  onRemove(index: number, map: MapValues): void;
   teamNames: Record<Side, string>;
   choices: Record<Side, PlayerChoices>;
   mapOptions: { value: string; label: string }[];
@@ -17,11 +21,12 @@ interface MapCardProps {
 }
 
 /** One map: which map, its score, who picked it, halves and overtime if known, and both scoreboards. */
-export function MapCard({ index, map, onChange, onRemove, teamNames, choices, mapOptions, showMore, problems }: MapCardProps) {
+export const MapCard = memo(function MapCard({ index, map, onChange, onRemove, teamNames, choices, mapOptions, showMore, problems }: MapCardProps) {
   const label = `Map ${index + 1}`;
   const at = `maps.${index}`;
-  const set = (change: Partial<MapValues>) => onChange({ ...map, ...change });
-  const rounds = map.score_team1 === '' || map.score_team2 === '' ? null : map.score_team1 + map.score_team2;
+  const set = (change: Partial<MapValues>) => onChange(index, (current) => ({ ...current, ...change }));
+  const setLines = useCallback((side: Side, update: (lines: LineValues[]) => LineValues[]) => onChange(index, (current) => ({ ...current, lines: { ...current.lines, [side]: update(current.lines[side]) } })), [onChange, index]);
+  const rounds = enteredRounds(map);
   const pickOptions = [
     { value: '1', label: teamNames[1] },
     { value: '2', label: teamNames[2] },
@@ -62,7 +67,7 @@ export function MapCard({ index, map, onChange, onRemove, teamNames, choices, ma
             {label}
             {map.map && `: ${mapOptions.find((option) => option.value === map.map)?.label ?? map.map}`}
           </Title>
-          <Button size="compact-sm" variant="default" color="red" onClick={onRemove} aria-label={`Remove ${label}`}>
+          <Button size="compact-sm" variant="default" color="red" onClick={() => onRemove(index, map)} aria-label={`Remove ${label}`}>
             Remove map
           </Button>
         </Group>
@@ -98,12 +103,13 @@ export function MapCard({ index, map, onChange, onRemove, teamNames, choices, ma
             key={side}
             mapLabel={label}
             teamName={teamNames[side]}
+            side={side}
             lines={map.lines[side]}
-            onChange={(lines) => set({ lines: { ...map.lines, [side]: lines } })}
+            onChange={setLines}
             choices={choices[side]}
             showMore={showMore}
             rounds={rounds}
-            maxRows={MAX_LINES_PER_MAP - map.lines[side === 1 ? 2 : 1].length}
+            maxRows={MAX_ROWS_PER_SIDE}
             problems={problems}
             problemPrefix={`${at}.lines.${side}`}
           />
@@ -111,4 +117,4 @@ export function MapCard({ index, map, onChange, onRemove, teamNames, choices, ma
       </Stack>
     </Paper>
   );
-}
+});

@@ -57,6 +57,7 @@ export function VetoSteps({ vetoes, onChange, teamNames, mapOptions, problems }:
                   setStep(index, { side, action: side === 'none' ? 'decider' : veto.action === 'decider' ? 'ban' : veto.action });
                 }}
                 allowDeselect={false}
+                error={problems[`vetoes.${index}.side`]}
                 w={{ base: '100%', xs: 170 }}
               />
               <Select

@@ -1,7 +1,6 @@
-import type { MatchMapsResponse, ReplaceMatchMapsInput } from '@campus-elo/api-contract';
-import { mapDetailsProblems } from '@campus-elo/domain';
+import type { MatchMapsResponse, replaceMatchMapsInput } from '@campus-elo/api-contract';
+import { MAX_LINES_PER_SIDE, mapDetailsProblems } from '@campus-elo/domain';
 import type { z } from 'zod';
-import type { replaceMatchMapsInput } from '@campus-elo/api-contract';
 import { ALL_COLUMNS, REQUIRED_COUNTS, columnLabel, type CountKey } from './scoreboard-columns';
 
 /** Team 1, team 2, or nobody (a decider, or a veto step no team made). */
@@ -42,10 +41,9 @@ export interface MapDetailsValues {
   vetoes: VetoValues[];
 }
 
-/** Five players a side is what a CS2 map has; more rows can be added for substitutes. */
+/** Five players a side is what a CS2 map has; more rows can be added for substitutes, up to the domain's limit. */
 export const ROWS_PER_SIDE = 5;
-/** The contract's limit of lines on one map. */
-export const MAX_LINES_PER_MAP = 20;
+export const MAX_ROWS_PER_SIDE = MAX_LINES_PER_SIDE;
 export const MAX_MAPS = 9;
 export const MAX_VETO_STEPS = 20;
 
@@ -88,7 +86,7 @@ export function mapHasData(map: MapValues): boolean {
 }
 
 /** The rounds a map lasted, from its score; null until both scores are entered. */
-export function mapRounds(map: MapValues): number | null {
+export function enteredRounds(map: MapValues): number | null {
   return map.score_team1 === '' || map.score_team2 === '' ? null : map.score_team1 + map.score_team2;
 }
 
@@ -148,19 +146,26 @@ const sideNumber = (side: SideValue): Side | null => (side === 'none' ? null : s
 
 type ReplaceInput = z.input<typeof replaceMatchMapsInput>;
 
-/** The PUT's body. Call only when `formProblems` found nothing: empty required numbers are sent as 0. */
+/** A map's fields as sent: empty required numbers as 0 (the form's own check names them first), halves and overtime only when complete. */
+function mapFields(map: MapValues) {
+  const [h1, h2, h3, h4] = map.halves;
+  const [o1, o2] = map.overtime;
+  return {
+    map: map.map ?? '',
+    score_team1: map.score_team1 === '' ? 0 : map.score_team1,
+    score_team2: map.score_team2 === '' ? 0 : map.score_team2,
+    halves: h1 !== '' && h2 !== '' && h3 !== '' && h4 !== '' ? { team1: [h1, h2] as [number, number], team2: [h3, h4] as [number, number] } : null,
+    overtime: o1 !== '' && o2 !== '' ? { team1: o1, team2: o2 } : null,
+  };
+}
+
+/** The PUT's body. Call only when `formProblems` found nothing. */
 export function replaceMapsInput(matchId: string, values: MapDetailsValues): ReplaceInput {
   return {
     id: matchId,
     maps: values.maps.map((map) => ({
-      map: map.map ?? '',
-      score_team1: map.score_team1 === '' ? 0 : map.score_team1,
-      score_team2: map.score_team2 === '' ? 0 : map.score_team2,
+      ...mapFields(map),
       picked_by_side: sideNumber(map.picked_by),
-      halves: map.halves.every((v) => v !== '')
-        ? { team1: [map.halves[0] as number, map.halves[1] as number], team2: [map.halves[2] as number, map.halves[3] as number] }
-        : null,
-      overtime: map.overtime.every((v) => v !== '') ? { team1: map.overtime[0] as number, team2: map.overtime[1] as number } : null,
       players: sentLines(map).map(({ side, line }) => {
         const counts = Object.fromEntries(ALL_COLUMNS.map((column) => [column.key, orNull(line.counts[column.key])])) as Record<CountKey, number | null>;
         return {
@@ -205,7 +210,18 @@ export function formKey(path: string, values: MapDetailsValues): string {
   if (parts[0] === 'maps' && parts.length >= 3 && (parts[2] === 'halves' || parts[2] === 'overtime' || parts[2] === 'picked_by_side')) {
     return [parts[0], parts[1], parts[2] === 'picked_by_side' ? 'picked_by' : parts[2]].join('.');
   }
+  if (parts[0] === 'vetoes' && parts.length >= 3) return parts.slice(0, 3).join('.');
   return path;
+}
+
+/** Column keys by length, longest first, so 'entry_wins' is not read as part of a shorter key. */
+const COLUMN_KEYS = ALL_COLUMNS.map((column) => column.key).sort((a, b) => b.length - a.length);
+
+/** The domain's reason with its column keys in words ('kast_rounds cannot exceed…' -> 'KAST rounds cannot exceed…'). */
+function inWords(reason: string): string {
+  const pattern = new RegExp(`\\b(${COLUMN_KEYS.join('|')})\\b`, 'g');
+  const worded = reason.replace(pattern, (key) => columnLabel(key));
+  return worded.charAt(0).toUpperCase() + worded.slice(1);
 }
 
 /** Every problem of the form, before anything is sent: required fields, then the domain's rules (the server's own). */
@@ -232,21 +248,14 @@ export function formProblems(values: MapDetailsValues, match: { score_team1: num
   const domainInput = {
     match,
     maps: values.maps.map((map) => ({
-      map: map.map ?? '',
-      score_team1: map.score_team1 === '' ? 0 : map.score_team1,
-      score_team2: map.score_team2 === '' ? 0 : map.score_team2,
+      ...mapFields(map),
       players: sentLines(map).map(({ side, line }) => ({ side, player_id: line.player_id, nickname: line.nickname.trim(), counts: Object.fromEntries(Object.entries(line.counts).map(([k, v]) => [k, v === '' ? null : v])) })),
     })),
     // A step without its map is already named above.
-    vetoes: values.vetoes.map((veto, index) => ({ map: veto.map ?? `(step ${index + 1})` })),
+    vetoes: values.vetoes.map((veto, index) => ({ map: veto.map ?? `(step ${index + 1})`, side: sideNumber(veto.side), action: veto.action })),
   };
-  for (const problem of mapDetailsProblems(domainInput)) {
-    // The domain names counts by their field; a person reads the column's name.
-    const key = formKey(problem.field, values);
-    const count = key.split('.').at(-1)!;
-    const reason = ALL_COLUMNS.some((column) => column.key === count) ? `${columnLabel(count)[0]!.toUpperCase()}${columnLabel(count).slice(1)} must be a whole number, 0 or more.` : problem.reason;
-    addProblem(problems, key, reason);
-  }
+  // The domain names counts by their field; a person reads the column's name.
+  for (const problem of mapDetailsProblems(domainInput)) addProblem(problems, formKey(problem.field, values), inWords(problem.reason));
   return problems;
 }
 
@@ -258,10 +267,9 @@ export function problemPlace(key: string, teamNames: Record<Side, string>): stri
   const map = `Map ${Number(parts[1]) + 1}`;
   if (parts[2] === 'lines') {
     const team = teamNames[Number(parts[3]) as Side];
-    const field = parts[5] && parts[5] !== 'player' ? `, ${columnLabel(parts[5])}` : '';
+    const field = parts[5] && parts[5] !== 'player' && parts[5] !== 'nickname' ? `, ${columnLabel(parts[5])}` : '';
     return `${map}, ${team} row ${Number(parts[4]) + 1}${field}`;
   }
   return map;
 }
 
-export type { ReplaceMatchMapsInput };
