@@ -586,6 +586,7 @@ export interface PlayerCompetitionMapStats {
   rated_kills: Generated<number>;
   rated_multi_kill_score: Generated<number>;
   rated_rounds: Generated<number>;
+  rating: Generated<number | null>;
   rounds: Generated<number>;
   sniper_kills: Generated<number>;
   team_id: string;
@@ -620,6 +621,7 @@ export interface PlayerCompetitionStats {
   rated_kills: Generated<number>;
   rated_multi_kill_score: Generated<number>;
   rated_rounds: Generated<number>;
+  rating: Generated<number | null>;
   rounds: Generated<number>;
   sniper_kills: Generated<number>;
   team_id: string;
@@ -699,6 +701,7 @@ export interface PlayerSeasonMapStats {
   rated_kills: Generated<number>;
   rated_multi_kill_score: Generated<number>;
   rated_rounds: Generated<number>;
+  rating: Generated<number | null>;
   rounds: Generated<number>;
   season_id: string;
   sniper_kills: Generated<number>;
@@ -739,6 +742,7 @@ export interface PlayerSeasonStats {
   rated_kills: Generated<number>;
   rated_multi_kill_score: Generated<number>;
   rated_rounds: Generated<number>;
+  rating: Generated<number | null>;
   rounds: Generated<number>;
   season_id: string;
   sniper_kills: Generated<number>;

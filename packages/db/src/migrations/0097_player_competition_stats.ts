@@ -5,13 +5,33 @@ import { fillFromMatch, foldLines, playerTotalColumns, playerTotalTables, type P
 // match's competition, and per-competition player totals (overall and per map) are kept by
 // statement triggers in the writer's transaction, like migration 0096's season totals, so
 // the leaderboard never sums the lines. A player's career per map joins them, so a player's
-// page reads career maps from one row each, season-less matches included.
+// page reads career maps from one row each, season-less matches included. The leaderboard's
+// tables keep each row's rating, indexed, so its default page is read in order.
 
 /** The tables this migration adds; its trigger and function names say "competition", the career map table rides along. */
 const addedTotalTables: readonly PlayerTotalTable[] = [
   { table: 'player_career_map_stats', key: ['player_id', 'map'], where: 'true' },
   { table: 'player_competition_stats', key: ['competition_id', 'team_id', 'player_id'], where: 'l.competition_id IS NOT NULL' },
   { table: 'player_competition_map_stats', key: ['competition_id', 'team_id', 'player_id', 'map'], where: 'l.competition_id IS NOT NULL' },
+];
+
+/**
+ * HLTV Rating 1.0 of a totals row (packages/domain rating.ts, docs/product.md), kept as a
+ * stored column of the leaderboard's tables so its default order reads an index instead of
+ * sorting a season's rows. apps/server match-stats/stat-sql.test.ts checks it against the
+ * domain's ratingFromTotals.
+ */
+const RATING_COLUMN = `rating double precision GENERATED ALWAYS AS (CASE WHEN rated_rounds > 0 THEN
+  (rated_kills::float8 / rated_rounds / 0.679::float8
+   + 0.7::float8 * ((rated_rounds - rated_deaths)::float8 / rated_rounds / 0.317::float8)
+   + rated_multi_kill_score::float8 / rated_rounds / 1.277::float8) / 2.7::float8 END) STORED`;
+
+/** The leaderboard's tables, and the scope its index leads with (the page's best-rated rows first). */
+const leaderboardIndexes = [
+  { table: 'player_season_stats', scope: 'season_id' },
+  { table: 'player_season_map_stats', scope: 'season_id, map' },
+  { table: 'player_competition_stats', scope: 'competition_id' },
+  { table: 'player_competition_map_stats', scope: 'competition_id, map' },
 ];
 
 /** The line fill of 0096, plus the match's competition. */
@@ -48,6 +68,14 @@ const statements = [
     `COMMENT ON TABLE ${table} IS 'Sums of match_map_players by ${key.join(', ')}, kept by triggers (migration 0097): read-only for code.'`,
   ]),
   ...foldLines(addedTotalTables, 'match_map_players', 1),
+  ...leaderboardIndexes.flatMap(({ table, scope }) => [
+    `ALTER TABLE ${table} ADD COLUMN ${RATING_COLUMN}`,
+    // maps included: the page's count reads this index alone.
+    `CREATE INDEX ${table}_rating_idx ON ${table} (${scope}, rating DESC NULLS LAST, player_id, team_id) INCLUDE (maps)`,
+  ]),
+  // The count leaves out hidden players' rows, found from the few hidden players.
+  'CREATE INDEX player_competition_stats_player_idx ON player_competition_stats (player_id)',
+  'CREATE INDEX player_competition_map_stats_player_idx ON player_competition_map_stats (player_id)',
   `CREATE FUNCTION match_map_players_competition_totals_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN ${fold('new_rows', 1)} ${dropEmpty} RETURN NULL; END $$`,
   `CREATE FUNCTION match_map_players_competition_totals_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -81,7 +109,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   const restored = [
     'DROP TRIGGER match_stats_follow_match ON matches',
     followMatch(false),
-    ...fillFromMatch.filter((statement) => statement.includes('FUNCTION match_map_players_fill()')).map((statement) => statement.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION')),
+    ...fillFromMatch.filter((statement) => statement.trimStart().startsWith('CREATE FUNCTION match_map_players_fill()')).map((statement) => statement.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION')),
     `CREATE OR REPLACE FUNCTION match_stats_rebuild() RETURNS void LANGUAGE plpgsql AS $$
      BEGIN
        ${playerTotalTables.map(({ table }) => `DELETE FROM ${table};`).join(' ')}
@@ -93,6 +121,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     ...['inserted', 'deleted', 'updated'].map((kind) => `DROP FUNCTION match_map_players_competition_totals_${kind}()`),
     'DROP FUNCTION match_stats_competition_totals_cleared()',
     `DROP TABLE ${addedTotalTables.map(({ table }) => table).join(', ')}`,
+    ...['player_season_stats', 'player_season_map_stats'].map((table) => `ALTER TABLE ${table} DROP COLUMN rating`),
     'ALTER TABLE match_map_players DROP COLUMN competition_id',
   ];
   for (const statement of restored) await sql.raw(statement).execute(db);

@@ -45,18 +45,20 @@ export function playerLeaderboardQuery(db: Kysely<Database>, input: PlayerLeader
     input.team_id ? sql`s.team_id = ${input.team_id}` : undefined,
     input.map ? sql`s.map = ${input.map}` : undefined,
     sql`s.maps >= ${input.min_maps}`,
-    sql`p.visible`,
   ].filter((filter) => filter !== undefined);
-  const where = sql.join(filters, sql` AND `);
-  const from = sql`${sql.table(totalsTable(input))} s JOIN players p ON p.id = s.player_id`;
+  const inScope = sql.join(filters, sql` AND `);
+  const where = sql`${inScope} AND p.visible`;
+  const table = sql.table(totalsTable(input));
+  const from = sql`${table} s JOIN players p ON p.id = s.player_id`;
   const direction = sql.raw(input.order === 'asc' ? 'ASC' : 'DESC');
   const { limit, offset } = pageWindow(input);
   const columns = sql.join([...LINE_TOTAL_COLUMNS, 'clutch_wins', 'first_kills'].map((column) => sql.ref(`s.${column}`)));
   const order = (alias: string) =>
     sql`${alias === 's' ? sortSql[input.sort] : sql.ref(`${alias}.sort_value`)} ${direction} NULLS LAST, ${sql.ref(`${alias}.player_id`)}, ${sql.ref(`${alias}.team_id`)}`;
-  // The page is cut from the totals alone; team names are looked up for its rows only.
+  // The count reads the rating index alone, less the rows of the (few) hidden players; the
+  // page is cut from the totals in index order, and team names are looked up for its rows only.
   return sql<{ count: number; results: StoredRow[] }>`
-    SELECT (SELECT count(*) FROM ${from} WHERE ${where}) AS count,
+    SELECT (SELECT count(*) FROM ${table} s WHERE ${inScope}) - (SELECT count(*) FROM ${from} WHERE ${inScope} AND NOT p.visible) AS count,
       coalesce((
         SELECT json_agg(named) FROM (
           SELECT page.*, t.name AS team_name

@@ -137,6 +137,21 @@ describe('PUT /v1/matches/{id}/maps/', () => {
   });
 });
 
+describe('admin.matchStats.replaceMaps over tRPC', () => {
+  it('is the same procedure: a staff session replaces the maps, an anonymous caller is refused', async () => {
+    const payload = { id: ids.leagueGame, maps: [{ map: 'de_ancient', score_team1: 13, score_team2: 4, players: [] }, { map: 'de_anubis', score_team1: 13, score_team2: 11, players: [] }] };
+    const anonymous = await t.app.inject({ method: 'POST', url: '/trpc/admin.matchStats.replaceMaps', payload });
+    expect(anonymous.statusCode).toBe(401);
+    const response = await t.app.inject({ method: 'POST', url: '/trpc/admin.matchStats.replaceMaps', payload, headers: { authorization: `Bearer ${t.adminToken}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result.data.maps.map((map: { map: string; source: string }) => `${map.map}:${map.source}`)).toEqual(['de_ancient:manual', 'de_anubis:manual']);
+    await expectTotalsKept();
+    // Put the league game's FACEIT details back for the platform writer's test below.
+    await db.deleteFrom('match_maps').where('match_id', '=', ids.leagueGame).execute();
+    expect(await replacePlatformMatchDetails(db, ids.leagueGame, leagueGameDetails(), 'faceit')).toBe('written');
+  });
+});
+
 describe('replacePlatformMatchDetails', () => {
   it('keeps hand-entered details, skips unchanged ones, and writes new ones', async () => {
     // cupFinal was entered by hand above: a sync leaves it alone.

@@ -51,11 +51,15 @@ function sampleTotals(): LineTotals[] {
 describe('leaderboard SQL and the domain formulas', () => {
   it('compute the same rating, ADR, K/D and HS% for every totals row', async () => {
     const rows = sampleTotals();
-    const values = sql.join(rows.map((row, index) => sql`(${sql.join([index, ...LINE_TOTAL_COLUMNS.map((column) => row[column])].map((value) => sql`${value}::bigint`))})`));
-    const columns = sql.join(['index', ...LINE_TOTAL_COLUMNS].map((column) => sql.id(column)));
+    // Each sample is a season's totals row, whose rating PostgreSQL keeps (migration 0097).
+    const key = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+    await database.db
+      .insertInto('player_season_stats')
+      .values(rows.map((row, index) => ({ season_id: key(1), team_id: key(2), player_id: key(1000 + index), ...row })))
+      .execute();
     const { rows: computed } = await sql<{ index: number; rating: number | null; adr: number | null; kd: number; hs_pct: number | null; plus_minus: number }>`
-      SELECT s.index, ${sortSql.rating} AS rating, ${sortSql.adr} AS adr, ${sortSql.kd} AS kd, ${sortSql.hs_pct} AS hs_pct, ${sortSql.plus_minus} AS plus_minus
-      FROM (VALUES ${values}) AS s (${columns}) ORDER BY s.index`.execute(database.db);
+      SELECT right(s.player_id::text, 12)::int - 1000 AS index, ${sortSql.rating} AS rating, ${sortSql.adr} AS adr, ${sortSql.kd} AS kd, ${sortSql.hs_pct} AS hs_pct, ${sortSql.plus_minus} AS plus_minus
+      FROM player_season_stats s ORDER BY s.player_id`.execute(database.db);
     expect(computed).toHaveLength(rows.length);
     let rated = 0;
     for (const row of computed) {

@@ -1,8 +1,7 @@
 import { matchDetailsInput, type MatchDetails, type MatchDetailsInput } from '@campus-elo/api-contract';
-import type { Database } from '@campus-elo/db';
+import type { Database, MatchMapPlayers, MatchMaps, MatchVetoes } from '@campus-elo/db';
 import { mapDetailsProblems, mapRounds, mapWinnerSide } from '@campus-elo/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { MatchMapPlayers, MatchMaps, MatchVetoes } from '@campus-elo/db';
 import { invalid, notFound, type FieldIssue } from '../../lib/errors';
 
 /*
