@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { MAX_VETO_STEPS, emptyVeto, type FormProblems, type Side, type SideValue, type VetoValues } from './map-details-form';
+import { MAX_VETO_STEPS, nextVeto, type FormProblems, type Side, type SideValue, type VetoValues } from './map-details-form';
 
 interface VetoStepsProps {
   vetoes: VetoValues[];
@@ -94,7 +94,7 @@ export function VetoSteps({ vetoes, onChange, teamNames, mapOptions, problems }:
         })}
         {vetoes.length < MAX_VETO_STEPS && (
           <Group>
-            <Button size="compact-sm" variant="default" onClick={() => onChange([...vetoes, emptyVeto()])}>
+            <Button size="compact-sm" variant="default" onClick={() => onChange([...vetoes, nextVeto(vetoes.at(-1))])}>
               Add a veto step
             </Button>
           </Group>

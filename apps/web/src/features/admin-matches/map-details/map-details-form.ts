@@ -67,7 +67,8 @@ export function emptyMap(): MapValues {
   };
 }
 
-export const emptyVeto = (): VetoValues => ({ key: newKey(), side: '1', action: 'ban', map: null });
+/** A new veto step: a ban by the team that did not make the step before (teams take turns). */
+export const nextVeto = (previous: VetoValues | undefined): VetoValues => ({ key: newKey(), side: previous?.side === '1' ? '2' : '1', action: 'ban', map: null });
 
 export function isBlankLine(line: LineValues): boolean {
   return line.nickname.trim() === '' && line.player_id === null && Object.values(line.counts).every((value) => value === '');
