@@ -164,8 +164,10 @@ describe('Map details editor', () => {
     typeInto('Map 1, Owls row 2 deaths', '16');
     typeInto('Map 1, Owls row 2 assists', '4');
 
+    expect(screen.getByText(/^Changes not saved yet/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Save map details' }));
     expect(await screen.findByText('Map details saved.')).toBeTruthy();
+    expect(screen.queryByText(/^Changes not saved yet/)).toBeNull();
     expect(calls).toHaveLength(1);
     const sent = calls[0] as { id: string; maps: Record<string, unknown>[]; vetoes: unknown[] };
     expect(sent.id).toBe(MATCH);

@@ -85,6 +85,8 @@ function MapDetailsForm({ matchId, team1, team2, matchScore, stored, players }: 
   const [problems, setProblems] = useState<FormProblems>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // Edited since loaded or saved: the match's own Save does not write these.
+  const [dirty, setDirty] = useState(false);
   const [showMore, setShowMore] = useState(false);
   // What 'Remove all map details' took out of the form, until Undo or another change.
   const [removed, setRemoved] = useState<MapDetailsValues | null>(null);
@@ -96,6 +98,7 @@ function MapDetailsForm({ matchId, team1, team2, matchScore, stored, players }: 
   const mapOptions = useMemo(() => mapChoices(usedCodes.split(' ')), [usedCodes]);
 
   const edited = useCallback(() => {
+    setDirty(true);
     setSaved(false);
     setRemoved(null);
   }, []);
@@ -141,6 +144,7 @@ function MapDetailsForm({ matchId, team1, team2, matchScore, stored, players }: 
       setValues(mapDetailsValues(answer, team1.id, team2.id));
       setRemoved(null);
       setSaved(true);
+      setDirty(false);
       await Promise.all([utils.public.invalidate(), utils.admin.audit.invalidate()]);
     } catch (error) {
       // Nothing is lost: the form keeps every value, and the server's reasons show beside the fields.
@@ -256,6 +260,11 @@ function MapDetailsForm({ matchId, team1, team2, matchScore, stored, players }: 
             </Button>
           )}
         </Group>
+        {dirty && (
+          <Text size="sm" c="dimmed">
+            Changes not saved yet: only Save map details writes them (saving the match above does not).
+          </Text>
+        )}
       </Stack>
     </form>
   );
