@@ -216,6 +216,10 @@ describe('Map details editor', () => {
     expect((await waitFor(() => field('Map 1, Owls row 1 player'))).value).toBe('owlEye');
     expect(field('Map 1, Foxes row 1 player').value).toBe('stranger');
     expect(field('Map 1, Owls row 1 damage').value).toBe('1980');
+    // The optional columns are behind a switch; unknown counts stay empty, never 0.
+    expect(document.querySelector('input[aria-label="Map 1, Owls row 1 MVPs"]')).toBeNull();
+    await userEvent.click(screen.getByLabelText(/^Show more columns/));
+    expect(field('Map 1, Owls row 1 MVPs').value).toBe('');
     typeInto('Map 1, Foxes row 1 kills', '14');
     await userEvent.click(screen.getByRole('button', { name: 'Save map details' }));
     // The second line sent is the Foxes' first row.
@@ -260,6 +264,10 @@ describe('Map details editor', () => {
     expect(owls.getByRole('status').textContent).toBe('2 rows filled from the pasted text. Columns not used: Rating.');
     expect(field('Map 1, Owls row 1 player').value).toBe('owlEye');
     expect(field('Map 1, Owls row 1 damage').value).toBe('1980');
+    // The optional columns are behind a switch; unknown counts stay empty, never 0.
+    expect(document.querySelector('input[aria-label="Map 1, Owls row 1 MVPs"]')).toBeNull();
+    await userEvent.click(screen.getByLabelText(/^Show more columns/));
+    expect(field('Map 1, Owls row 1 MVPs').value).toBe('');
     expect(field('Map 1, Owls row 2 player').value).toBe('ringer');
     expect(field('Map 1, Owls row 2 damage').value).toBe('');
 
