@@ -33,5 +33,8 @@ export function mapDisplayName(code: string): string {
 /** A map code as stored: lower case letters, digits and underscores (migration 0096's check). */
 export const MAP_CODE_PATTERN = /^[a-z0-9_]{1,40}$/;
 
+/** Every map code with a display name, in the table's order: the choices of a map picker. */
+export const KNOWN_MAP_CODES: readonly string[] = Object.keys(MAP_NAMES);
+
 /** Valve's Active Duty pool since July 2025 (Overpass back for Anubis): the seven maps a league vetoes from. */
 export const ACTIVE_DUTY_MAPS = ['de_ancient', 'de_dust2', 'de_inferno', 'de_mirage', 'de_nuke', 'de_overpass', 'de_train'] as const;

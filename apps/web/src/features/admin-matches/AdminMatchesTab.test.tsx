@@ -69,6 +69,8 @@ function renderTab(api: Record<string, FakeProcedure>) {
         'admin.competitions.list': () => ({ results: [] }),
         'admin.seasons.list': () => paged([]),
         'admin.matches.get': () => stored,
+        'public.matchMaps': () => ({ maps: [], vetoes: [] }),
+        'admin.players.options': () => [],
         ...api,
       },
     },
@@ -149,6 +151,8 @@ describe('Admin Matches tab', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Owls vs Foxes' }));
     const score = await screen.findByRole('textbox', { name: 'Team 2 score' });
     expect((score as HTMLInputElement).value).toBe('7');
+    // An existing match's editor holds its map details too (map-details/MapDetailsEditor.test.tsx).
+    expect(await screen.findByText('No map details for this match. Add the maps in the order they were played.')).toBeTruthy();
     await userEvent.clear(score);
     await userEvent.type(score, '11');
     await userEvent.click(screen.getByRole('button', { name: 'Preview Elo effect' }));

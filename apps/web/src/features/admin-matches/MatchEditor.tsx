@@ -5,6 +5,7 @@ import { fieldErrors, serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { EloChangeList } from '../admin-shell';
 import { teamChoices } from '../edit/options';
+import { MapDetailsEditor } from './map-details/MapDetailsEditor';
 import { MATCH_STATUSES, matchFields, validateMatchForm, type MatchFormValues, type MatchStatusValue } from './match-form-values';
 
 const MAX_SCORE = 1000;
@@ -162,6 +163,14 @@ export function MatchEditor({ matchId, initial, onSaved, onCancel }: MatchEditor
             </Group>
           </Stack>
         </Paper>
+      )}
+      {matchId && initial.team1_id && initial.team2_id && (
+        <MapDetailsEditor
+          matchId={matchId}
+          team1={{ id: initial.team1_id, name: teamName(initial.team1_id) ?? 'Team 1' }}
+          team2={{ id: initial.team2_id, name: teamName(initial.team2_id) ?? 'Team 2' }}
+          matchScore={{ score_team1: initial.score_team1 === '' ? null : initial.score_team1, score_team2: initial.score_team2 === '' ? null : initial.score_team2 }}
+        />
       )}
     </Stack>
   );
