@@ -17,6 +17,8 @@ export const vetoActionSchema = z.enum(['ban', 'pick', 'decider']);
 export const matchMapPlayerSchema = z.object({
   player: z.object({ id: z.string(), name: z.string(), picture: z.string().nullable() }).nullable(),
   nickname: z.string(),
+  /** The platform's player id (a FACEIT player id) the line came with; null when entered by hand without one. */
+  platform_player_id: z.string().nullable(),
   team_id: z.string(),
   kills: z.number().int(),
   deaths: z.number().int(),

@@ -58,6 +58,7 @@ export async function getMatchMaps(db: Kysely<Database>, matchId: string): Promi
           return {
             player: line.player_id && line.player_name ? { id: line.player_id, name: line.player_name, picture: line.player_picture } : null,
             nickname: line.nickname,
+            platform_player_id: line.platform_player_id,
             team_id: line.team_id,
             kills: line.kills,
             deaths: line.deaths,

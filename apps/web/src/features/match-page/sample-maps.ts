@@ -8,6 +8,7 @@ function line(name: string, team: string, kills: number, deaths: number, linked:
   return {
     player: linked ? { id: `p-${name.toLowerCase()}`, name, picture: null } : null,
     nickname: name.toLowerCase(),
+    platform_player_id: null,
     team_id: team,
     kills,
     deaths,

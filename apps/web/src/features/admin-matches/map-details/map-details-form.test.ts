@@ -41,8 +41,8 @@ const stored: MatchMapsResponse = {
       overtime: null,
       source: 'faceit',
       players: [
-        { ...unknownCounts, player: null, nickname: 'stranger', team_id: FOXES, kills: 12, deaths: 18, assists: 2, kast: null },
-        { ...unknownCounts, player: { id: 'p1', name: 'owlEye', picture: null }, nickname: 'owl_eye_faceit', team_id: OWLS, kills: 20, deaths: 15, assists: 3, damage: 1980, kast: 75 },
+        { ...unknownCounts, player: null, nickname: 'stranger', platform_player_id: 'faceit-stranger', team_id: FOXES, kills: 12, deaths: 18, assists: 2, kast: null },
+        { ...unknownCounts, player: { id: 'p1', name: 'owlEye', picture: null }, nickname: 'owl_eye_faceit', platform_player_id: 'faceit-owl', team_id: OWLS, kills: 20, deaths: 15, assists: 3, damage: 1980, kast: 75 },
       ],
     },
   ],
@@ -60,7 +60,7 @@ describe('map details form values', () => {
     expect(map!.lines[1][0]).toMatchObject({ player_id: 'p1', nickname: 'owl_eye_faceit' });
     // KAST 75 % of 20 rounds is 15 rounds; the form holds the count the PUT takes.
     expect(map!.lines[1][0]!.counts).toMatchObject({ kills: 20, damage: 1980, headshots: '', kast_rounds: 15 });
-    expect(map!.lines[2][0]).toMatchObject({ player_id: null, nickname: 'stranger' });
+    expect(map!.lines[2][0]).toMatchObject({ player_id: null, nickname: 'stranger', platform_player_id: 'faceit-stranger' });
     expect(values.vetoes.map((veto) => [veto.side, veto.action, veto.map])).toEqual([
       ['2', 'ban', 'de_nuke'],
       ['none', 'decider', 'de_mirage'],

@@ -114,7 +114,7 @@ export function mapDetailsValues(stored: MatchMapsResponse, team1Id: string, tea
         // The read gives KAST as a share of the map's rounds; the form holds the rounds.
         counts.kast_rounds = player.kast === null || rounds === 0 ? '' : Math.round((player.kast * rounds) / 100);
         // A linked line keeps the platform's nickname it was stored with; the field shows our player.
-        lines[side].push({ player_id: player.player?.id ?? null, nickname: player.nickname, platform_player_id: null, counts });
+        lines[side].push({ player_id: player.player?.id ?? null, nickname: player.nickname, platform_player_id: player.platform_player_id, counts });
       }
       return {
         key: newKey(),
