@@ -75,7 +75,7 @@ export function matchDetails(options: {
   const { seed, matches, players, playerSeasons } = options;
   return {
     *[Symbol.iterator]() {
-      const rosters = new Rosters(players, playerSeasons);
+      const rosters = new Rosters(seed, players, playerSeasons);
       const preferences = new Map<string, readonly string[]>();
       const mapsOf = (teamId: string) => {
         let ranked = preferences.get(teamId);
@@ -101,7 +101,11 @@ class Rosters {
   private readonly byTeam = new Map<string, RosterPlayer[]>();
   private readonly styles = new Map<string, Omit<Shooter, 'skill'> & { aim: number }>();
 
-  constructor(players: readonly RosterPlayer[], playerSeasons: readonly Insertable<PlayerSeasons>[]) {
+  constructor(
+    private readonly seed: string,
+    players: readonly RosterPlayer[],
+    playerSeasons: readonly Insertable<PlayerSeasons>[],
+  ) {
     const byId = new Map(players.map((p) => [p.id, p]));
     for (const row of playerSeasons) {
       const player = byId.get(row.player_id);
@@ -124,7 +128,7 @@ class Rosters {
   shooter(player: RosterPlayer): Shooter {
     let style = this.styles.get(player.id);
     if (!style) {
-      const random = createRandom(`player-style:${player.id}`);
+      const random = createRandom(`${this.seed}:player-style:${player.id}`);
       style = { aim: Math.exp(0.15 * random.normal()), headshotRate: 0.32 + 0.3 * random.next(), sniperShare: random.chance(AWPER_SHARE) ? 0.35 + 0.2 * random.next() : 0.02 };
       this.styles.set(player.id, style);
     }

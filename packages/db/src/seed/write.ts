@@ -26,6 +26,8 @@ const ROWS_PER_STATEMENT = 1000;
 const MAX_PARAMETERS = 60_000;
 /** Big tables report progress every this many rows. */
 const PROGRESS_EVERY = 50_000;
+/** Player lines come by the million at scale: progress every this many. */
+const DETAIL_PROGRESS_EVERY = 500_000;
 
 type Log = (line: string) => void;
 
@@ -76,13 +78,16 @@ type DetailCounts = Pick<SeedSummary, 'matchMaps' | 'matchVetoes' | 'matchMapPla
 async function writeMatchDetails(trx: Kysely<Database>, batches: Iterable<MatchDetailsRows>, log: Log | undefined): Promise<DetailCounts> {
   const counts: DetailCounts = { matchMaps: 0, matchVetoes: 0, matchMapPlayers: 0 };
   const started = Date.now();
-  const [mapTypes, vetoTypes, lineTypes] = await Promise.all(['match_maps', 'match_vetoes', 'match_map_players'].map((t) => columnTypes(trx, t)));
+  const mapTypes = await columnTypes(trx, 'match_maps');
+  const vetoTypes = await columnTypes(trx, 'match_vetoes');
+  const lineTypes = await columnTypes(trx, 'match_map_players');
   let linesWritten: Promise<void> = Promise.resolve();
+  let nextReport = DETAIL_PROGRESS_EVERY;
   for (const batch of batches) {
     await linesWritten;
-    await insertByColumns(trx, 'match_maps', mapTypes as ReadonlyMap<string, string>, batch.maps);
-    await insertByColumns(trx, 'match_vetoes', vetoTypes as ReadonlyMap<string, string>, batch.vetoes);
-    linesWritten = insertByColumns(trx, 'match_map_players', lineTypes as ReadonlyMap<string, string>, batch.lines);
+    await insertByColumns(trx, 'match_maps', mapTypes, batch.maps);
+    await insertByColumns(trx, 'match_vetoes', vetoTypes, batch.vetoes);
+    linesWritten = insertByColumns(trx, 'match_map_players', lineTypes, batch.lines);
     // Awaited before the next batch or at the end; this only keeps a failure from going unhandled meanwhile.
     linesWritten.catch(() => undefined);
     // One turn of the event loop sends the statement before the next batch takes the thread.
@@ -90,6 +95,10 @@ async function writeMatchDetails(trx: Kysely<Database>, batches: Iterable<MatchD
     counts.matchMaps += batch.maps.length;
     counts.matchVetoes += batch.vetoes.length;
     counts.matchMapPlayers += batch.lines.length;
+    if (log && counts.matchMapPlayers >= nextReport) {
+      log(`  match details: ${counts.matchMapPlayers.toLocaleString('en-US')} player lines so far`);
+      nextReport += DETAIL_PROGRESS_EVERY;
+    }
   }
   await linesWritten;
   log?.(
