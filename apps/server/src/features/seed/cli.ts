@@ -7,7 +7,8 @@ import { describeDemoSummary } from './startup';
 const USAGE = 'seed demo | seed scale --factor N';
 /**
  * Factor 100 is the benchmark size; bigger leagues are built in parts of that size, so memory
- * stays under 3 GB. 1000 (about 3 million matches, some 6 GB of database) is plenty.
+ * stays under 3 GB. 1000 (about 3 million matches and 56 million player lines, tens of GB of
+ * database) is plenty.
  */
 const MAX_FACTOR = 1000;
 
