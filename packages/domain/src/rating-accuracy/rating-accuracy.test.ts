@@ -5,7 +5,7 @@ import { replayElo, type ReplayMatch, type ReplayTeam } from '../replay';
 import { accuracyFigures, accuracyReport, CALIBRATION_BIN_COUNT } from './figures';
 import { glicko2Update, glicko2WinChance } from './glicko2';
 import { ratedHistory } from './rated-matches';
-import { GLICKO2_DEFAULT_SETTINGS, LIVE_RATING_SETTINGS, replayChances, seedChances, type RatedMatches } from './systems';
+import { LIVE_RATING_SETTINGS, replayChances, seedChances, type RatedMatches } from './systems';
 
 const teams: ReplayTeam[] = [
   { id: 'a', name: 'Alpha', elo: 1000 },

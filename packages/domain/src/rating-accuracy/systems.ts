@@ -1,5 +1,5 @@
 import { DEFAULT_ELO, ELO_K, ELO_SCALE, expectedScore, nextElo } from '../elo';
-import { GLICKO2_DEFAULT_DEVIATION, GLICKO2_DEFAULT_RATING, GLICKO2_DEFAULT_VOLATILITY, glicko2Update, glicko2WinChance, type Glicko2Rating } from './glicko2';
+import { GLICKO2_DEFAULT_RATING, glicko2Update, glicko2WinChance, type Glicko2Rating } from './glicko2';
 
 /** A rating system to replay history with: the live Elo, Elo with other constants, or Glicko-2. */
 export type RatingSettings =
@@ -8,7 +8,6 @@ export type RatingSettings =
 
 /** The live rating (docs/product.md, "Rules and formulas"). */
 export const LIVE_RATING_SETTINGS: RatingSettings = { system: 'elo', k: ELO_K, scale: ELO_SCALE };
-export const GLICKO2_DEFAULT_SETTINGS: RatingSettings = { system: 'glicko2', tau: 0.5, deviation: GLICKO2_DEFAULT_DEVIATION, volatility: GLICKO2_DEFAULT_VOLATILITY };
 
 /**
  * Rated matches in ledger order, one entry per match in parallel arrays: a replay of 300,000
