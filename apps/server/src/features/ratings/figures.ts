@@ -24,6 +24,17 @@ export async function ratingAccuracy(db: Kysely<Database>, seasonId: string | un
   return { ...toOutput(report), baselines: { coin: toOutput(report.baselines.coin), seed: toOutput(report.baselines.seed) } };
 }
 
+/** The stretches an evaluation reports: all time (null), then each season with rated matches. */
+export function evaluationScopes(history: LeagueHistory): (number | null)[] {
+  const used = new Set(history.seasonOf);
+  return [null, ...history.seasons.map((_, i) => i).filter((i) => used.has(i))];
+}
+
+/** One setting's chances, as figures for each scope. */
+export function scopeFigures(history: LeagueHistory, scopes: readonly (number | null)[], chances: Float64Array): AccuracyFiguresOutput[] {
+  return scopes.map((scope) => toOutput(accuracyFigures(chances, history.matches, inSeason(history, scope))));
+}
+
 /**
  * What if: each setting replayed over the same history, its figures side by side with the
  * baselines, all time and per season. Reads only; writes nothing. Progress: the read, then
@@ -33,26 +44,24 @@ export async function evaluateRatings(db: Kysely<Database>, input: { settings: R
   const steps = progressCounter(progress, input.settings.length + 1);
   const history = await readLeagueHistory(db);
   steps.step();
-  const scopes = [null, ...history.seasons.map((_, i) => i)].filter((scope) => scope === null || history.seasonOf.includes(scope));
-  const seeds = seedChances(history.seeds, history.matches);
-  const coin = new Float64Array(history.matchIds.length).fill(0.5);
-  const results = scopes.map(() => [] as AccuracyFiguresOutput[]);
-  for (const settings of input.settings) {
-    const chances = replayChances(history.seeds, history.matches, settings);
-    scopes.forEach((scope, s) => results[s]?.push(toOutput(accuracyFigures(chances, history.matches, inSeason(history, scope)))));
+  const scopes = evaluationScopes(history);
+  const bySetting = input.settings.map((settings) => {
+    const figures = scopeFigures(history, scopes, replayChances(history.seeds, history.matches, settings));
     steps.step();
-  }
+    return figures;
+  });
+  const coin = scopeFigures(history, scopes, new Float64Array(history.matchIds.length).fill(0.5));
+  const seed = scopeFigures(history, scopes, seedChances(history.seeds, history.matches));
   return {
     settings: input.settings,
     scopes: scopes.map((scope, s) => {
-      const include = inSeason(history, scope);
       const season = scope === null ? null : history.seasons[scope];
       return {
         season_id: season?.id ?? null,
         season_name: season?.name ?? null,
-        matches: results[s]?.[0]?.matches ?? 0,
-        baselines: { coin: toOutput(accuracyFigures(coin, history.matches, include)), seed: toOutput(accuracyFigures(seeds, history.matches, include)) },
-        results: results[s] ?? [],
+        matches: coin[s]?.matches ?? 0,
+        baselines: { coin: coin[s] as AccuracyFiguresOutput, seed: seed[s] as AccuracyFiguresOutput },
+        results: bySetting.map((figures) => figures[s] as AccuracyFiguresOutput),
       };
     }),
   };

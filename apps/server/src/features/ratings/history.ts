@@ -1,5 +1,5 @@
 import type { Database } from '@campus-elo/db';
-import { ratedHistory, type RatedHistory, type ReplayMatch } from '@campus-elo/domain';
+import { ratedHistory, type RatedHistory, type ReplayMatch, type ReplayTeam } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
 
 export interface LeagueHistory extends RatedHistory {
@@ -9,13 +9,24 @@ export interface LeagueHistory extends RatedHistory {
   seasons: { id: string; name: string }[];
 }
 
-/**
- * The league's rated matches in ledger order with every team's seed (its starting Elo): the
- * completed matches read in one statement, then the live replay's rule (domain ratedHistory)
- * keeps those that count, as Recalculate All does. Read as one row of comma-joined columns,
- * as the ledger does (features/elo/ledger.ts): node-postgres makes an object of each row.
- */
+/** What readCompletedMatches reads: every team, completed match and season. */
+export interface CompletedMatches {
+  teams: ReplayTeam[];
+  matches: ReplayMatch[];
+  seasonOfMatch: Map<string, string>;
+  seasons: { id: string; name: string }[];
+}
+
+/** The league's rated matches in ledger order with every team's seed (its starting Elo). */
 export async function readLeagueHistory(db: Kysely<Database>): Promise<LeagueHistory> {
+  return leagueHistory(await readCompletedMatches(db));
+}
+
+/**
+ * The completed matches in one statement, read as one row of comma-joined columns as the
+ * ledger does (features/elo/ledger.ts): node-postgres makes an object of each row.
+ */
+export async function readCompletedMatches(db: Kysely<Database>): Promise<CompletedMatches> {
   const [{ rows }, teams, seasonRows] = await Promise.all([
     sql<{ ids: string | null; times: string; team1s: string; team2s: string; winners: string; seasons: string }>`
       SELECT string_agg(id::text, ',') AS ids,
@@ -40,11 +51,13 @@ export async function readLeagueHistory(db: Kysely<Database>): Promise<LeagueHis
       if (seasons?.[i]) seasonOfMatch.set(id, seasons[i] as string);
     });
   }
-  const history = ratedHistory(
-    teams.map((t) => ({ id: t.id, name: t.name, elo: t.starting_elo })),
-    matches,
-  );
-  const seasonIndex = new Map(seasonRows.map((s, i) => [s.id, i]));
+  return { teams: teams.map((t) => ({ id: t.id, name: t.name, elo: t.starting_elo })), matches, seasonOfMatch, seasons: seasonRows };
+}
+
+/** The live replay's rule (domain ratedHistory) keeps the matches that count, in its order, as Recalculate All does. */
+export function leagueHistory({ teams, matches, seasonOfMatch, seasons }: CompletedMatches): LeagueHistory {
+  const history = ratedHistory(teams, matches);
+  const seasonIndex = new Map(seasons.map((s, i) => [s.id, i]));
   const seasonOf = Int32Array.from(history.matchIds, (id) => seasonIndex.get(seasonOfMatch.get(id) ?? '') ?? -1);
-  return { ...history, seasonOf, seasons: seasonRows };
+  return { ...history, seasonOf, seasons };
 }
