@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffTestDatabase, type StaffTestDatabase } from '../../../test/staff-callers';
 import { seedDatabase } from '../seed/cli';
+import { expectedScore, LIVE_RATING_SETTINGS, replayChances } from '@campus-elo/domain';
 import { ratingAccuracy } from './figures';
+import { readLeagueHistory } from './history';
 
 // The what-if on the demo league (SEED=demo): the live K beside two others and Glicko-2.
 
@@ -22,6 +24,15 @@ const settings = [
 ];
 
 describe('evaluating rating settings on the demo league', () => {
+  it("replays the live Elo to the ledger's own pre-match Elo (the demo has no adjustments)", async () => {
+    const history = await readLeagueHistory(t.db);
+    const chances = replayChances(history.seeds, history.matches, LIVE_RATING_SETTINGS);
+    const stored = await t.db.selectFrom('matches').select(['id', 'team1_elo_before', 'team2_elo_before']).where('elo_applied', '=', true).execute();
+    const storedChance = new Map(stored.map((m) => [m.id, expectedScore(m.team1_elo_before as number, m.team2_elo_before as number)]));
+    expect(history.matchIds.length).toBe(stored.length);
+    expect(history.matchIds.map((id, i) => chances[i]! - storedChance.get(id)!).filter((difference) => difference !== 0)).toEqual([]);
+  });
+
   it('is refused to an admin', async () => {
     await expect(t.callerFor(t.admin).admin.ratings.evaluate({ settings })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
