@@ -28,8 +28,8 @@ interface CheckedMap {
   overtime_team1?: number | null;
   overtime_team2?: number | null;
   season_id?: string | null;
-  team1_id: string;
-  team2_id: string;
+  team1_id?: string;
+  team2_id?: string;
 }
 
 interface CheckedVeto {
@@ -63,9 +63,9 @@ interface CheckedLine {
   clutch_wins?: Count;
   kast_rounds?: Count;
   sniper_kills?: Count;
-  map: string;
+  map?: string;
   season_id?: string | null;
-  team_id: string;
+  team_id?: string;
 }
 
 const n = (value: Count) => value ?? 0;
@@ -94,7 +94,7 @@ export function matchDetailsBreaks(match: CheckedMatch, maps: readonly CheckedMa
           .filter((l) => l.map_number === map.number)
           .map((l) => ({ side: l.side as 1 | 2, player_id: l.player_id ?? null, nickname: l.nickname, counts: Object.fromEntries(COUNTS.map((c) => [c, l[c]])) })),
       })),
-      vetoes: [...vetoes],
+      vetoes: vetoes.map((v) => ({ map: v.map, side: (v.side ?? null) as 1 | 2 | null, action: v.action as 'ban' | 'pick' | 'decider' })),
     }).map((p) => `${match.id ?? 'match'}: ${p.field}: ${p.reason}`),
   );
 
