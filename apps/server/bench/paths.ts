@@ -2,6 +2,7 @@ import {
   headToHeadInput,
   matchListInput,
   playerLeaderboardInput,
+  teamMapLeaderboardInput,
   playerListInput,
   playerStatsInput,
   rankingItemsInput,
@@ -17,6 +18,7 @@ import { headToHeadQuery } from '../src/features/matches/head-to-head';
 import { matchPageQuery } from '../src/features/matches/match-page';
 import { matchListQuery } from '../src/features/matches/queries';
 import { playerLeaderboardQuery } from '../src/features/match-stats/leaderboard';
+import { teamMapLeaderboardQuery } from '../src/features/match-stats/team-leaderboard';
 import { playerStatsQuery } from '../src/features/match-stats/player-stats';
 import { matchMapsQuery } from '../src/features/match-stats/queries';
 import { playerEloHistoryQuery, playerPageQuery } from '../src/features/players/page-queries';
@@ -36,6 +38,7 @@ const listQueries: Record<string, (db: Kysely<Database>, query: Record<string, s
   rankings: (db, query) => rankingListQuery(db, rankingListInput.parse(query)),
   'ranking-items': (db, query) => rankingItemsQuery(db, rankingItemsInput.parse(query)),
   'stats/players': (db, query) => ({ compile: () => playerLeaderboardQuery(db, playerLeaderboardInput.parse(query), undefined).compile(db) }),
+  'stats/teams': (db, query) => ({ compile: () => teamMapLeaderboardQuery(db, teamMapLeaderboardInput.parse(query), undefined).compile(db) }),
 };
 
 export interface BenchPath {
@@ -101,6 +104,7 @@ export function benchPaths(facts: LeagueFacts): BenchPath[] {
     { name: 'match: page (upcoming)', url: `/v1/public/matches/${facts.upcomingId}` },
     { name: 'stats: leaderboard page', url: `/v1/public/stats/players?${season}&sort=rating&order=desc&page=1&page_size=25` },
     { name: 'stats: leaderboard by ADR, map', url: `/v1/public/stats/players?${season}&map=de_mirage&sort=adr&order=desc&page=1&page_size=25` },
+    { name: 'stats: team map leaderboard', url: `/v1/public/stats/teams?${season}&sort=win_pct&order=desc&page=1&page_size=25` },
     { name: 'player: stats (career)', url: `/v1/public/players/${facts.statsPlayerId}/stats` },
     { name: 'player: stats (season)', url: `/v1/public/players/${facts.statsPlayerId}/stats?${season}` },
     { name: 'match: maps', url: `/v1/public/matches/${facts.mapsMatchId}/maps` },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /** The public list paths (and the current season), as the fuzz test and `pnpm bench:fuzz` call them. */
-export const PUBLIC_PATHS = ['teams', 'players', 'matches', 'seasons', 'rankings', 'ranking-items', 'current-season', 'events', 'stats/players'].map((p) => `/v1/public/${p}`);
+export const PUBLIC_PATHS = ['teams', 'players', 'matches', 'seasons', 'rankings', 'ranking-items', 'current-season', 'events', 'stats/players', 'stats/teams'].map((p) => `/v1/public/${p}`);
 
 const KNOWN_KEYS = [
   'sort', 'order', 'page', 'page_size', 'season_id', 'name', 'school_name', 'id', 'team_id', 'visible', 'benched',

@@ -124,11 +124,11 @@ describeE2E('the game: match maps, scoreboards, player stats and leaderboards', 
         const leaderboard = page.getByRole('table', { name: 'Player leaderboard' });
         await leaderboard.waitFor();
         expect(await leaderboard.getByRole('columnheader', { name: /Rating/ }).getAttribute('aria-sort')).toBe('descending');
-        // Another order, from the keyboard, kept in the URL.
-        await leaderboard.getByRole('columnheader', { name: /K\/D/ }).getByRole('button').focus();
+        // Another order, from the keyboard, kept in the URL (Maps: a column a phone shows too).
+        await leaderboard.getByRole('columnheader', { name: /^Maps/ }).getByRole('button').focus();
         await page.keyboard.press('Enter');
-        await page.waitForURL(/sort=kd/);
-        await expect.poll(() => leaderboard.getByRole('columnheader', { name: /K\/D/ }).getAttribute('aria-sort')).toBe('descending');
+        await page.waitForURL(/sort=maps/);
+        await expect.poll(() => leaderboard.getByRole('columnheader', { name: /^Maps/ }).getAttribute('aria-sort')).toBe('descending');
         const firstPlayer = leaderboard.getByRole('link').first();
         await firstPlayer.waitFor();
         await expectNoSidewaysScroll(page, `stats page (${viewport})`);
@@ -138,6 +138,20 @@ describeE2E('the game: match maps, scoreboards, player stats and leaderboards', 
         const leader = await firstPlayer.innerText();
         await firstPlayer.click();
         await page.getByRole('heading', { level: 1, name: leader }).waitFor();
+
+        // The teams tab ranks the season's teams by map win rate; a row links to its team.
+        await page.goto(`${site.url}/stats?min_maps=1#teams`);
+        const teamBoard = page.getByRole('table', { name: 'Team map leaderboard' });
+        await teamBoard.waitFor();
+        expect(await teamBoard.getByRole('columnheader', { name: /Win %/ }).getAttribute('aria-sort')).toBe('descending');
+        expect(await teamBoard.locator('tbody tr').count()).toBeGreaterThan(1);
+        await expectNoSidewaysScroll(page, `stats teams tab (${viewport})`);
+        await expectNoSeriousAxeViolations(page, `stats teams tab (${viewport})`);
+        const firstTeam = teamBoard.getByRole('link').first();
+        const teamName = await firstTeam.innerText();
+        await firstTeam.click();
+        await page.waitForURL(/\/teams\/[0-9a-f-]{36}$/);
+        await page.getByRole('heading', { level: 1, name: teamName }).waitFor();
         expect(problems).toEqual([]);
       } finally {
         await page.close();

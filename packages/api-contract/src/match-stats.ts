@@ -97,6 +97,15 @@ export const playerStatsResponse = z.object({
       rating: z.number().nullable(),
     }),
   ),
+  /** The teams the player played for (maps in seasons' totals), the latest played for first. */
+  teams: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      maps: z.number().int(),
+      last_season: z.object({ id: z.string(), name: z.string() }).nullable(),
+    }),
+  ),
 });
 export type PlayerStatsResponse = z.infer<typeof playerStatsResponse>;
 
@@ -113,6 +122,7 @@ export const teamMapsResponse = z.object({
       round_diff: z.number().int(),
       picks: z.number().int(),
       bans: z.number().int(),
+      first_bans: z.number().int(),
     }),
   ),
 });
@@ -139,6 +149,30 @@ export const playerLeaderboardRow = statTotalsSchema.extend({
   first_kills: z.number().int(),
 });
 export const playerLeaderboardResponse = pagedResponse(playerLeaderboardRow);
+
+// ---- GET /v1/public/stats/teams?season_id=&map=&min_maps=&sort=&order=&page=&page_size=
+export const TEAM_MAP_LEADERBOARD_SORTS = ['played', 'wins', 'win_pct', 'round_diff', 'picks', 'bans'] as const;
+export const teamMapLeaderboardInput = z.object({
+  season_id: uuidParam.optional(),
+  map: mapCode.optional(),
+  min_maps: z.coerce.number().int().min(0).max(1000).default(5),
+  sort: z.enum(TEAM_MAP_LEADERBOARD_SORTS, { error: `sort must be one of ${TEAM_MAP_LEADERBOARD_SORTS.join(', ')}` }).default('win_pct'),
+  order: orderParam.default('desc'),
+  page: pageParam,
+  page_size: pageSizeParam(25),
+});
+export type TeamMapLeaderboardInput = z.infer<typeof teamMapLeaderboardInput>;
+export const teamMapLeaderboardRow = z.object({
+  team: z.object({ id: z.string(), name: z.string(), picture: z.string().nullable() }),
+  played: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  win_pct: z.number().nullable(),
+  round_diff: z.number().int(),
+  picks: z.number().int(),
+  bans: z.number().int(),
+});
+export const teamMapLeaderboardResponse = pagedResponse(teamMapLeaderboardRow);
 
 // ---- PUT /v1/matches/{id}/maps/ (staff): replaces maps, vetoes and lines in one transaction
 export const matchMapLineInput = z.object({

@@ -26,6 +26,7 @@ import * as importEloRuns from './migrations/0095_import_elo_runs';
 import * as matchMaps from './migrations/0096_match_maps';
 import * as playerCompetitionStats from './migrations/0097_player_competition_stats';
 import * as jobsCoalesceKey from './migrations/0098_jobs_coalesce_key';
+import * as teamFirstBans from './migrations/0099_team_first_bans';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0096_match_maps': matchMaps,
   '0097_player_competition_stats': playerCompetitionStats,
   '0098_jobs_coalesce_key': jobsCoalesceKey,
+  '0099_team_first_bans': teamFirstBans,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

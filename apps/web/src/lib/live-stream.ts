@@ -60,6 +60,8 @@ export function applyMatchChange(client: QueryClient, item: MatchListItem): void
       return teamId === item.team1.id || teamId === item.team2.id;
     },
   });
+  // The team map leaderboard (/stats): a finished map changes its teams' rows.
+  void client.invalidateQueries({ queryKey: getQueryKey(trpc.public.teamMapLeaderboard) });
   const pair = [item.team1.id, item.team2.id];
   void client.invalidateQueries({
     queryKey: getQueryKey(trpc.public.headToHead),

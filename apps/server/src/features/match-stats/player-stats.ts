@@ -45,8 +45,21 @@ export function playerStatsQuery(db: Kysely<Database>, playerId: string, seasonI
     ])
     .orderBy('r.date', (ob) => ob.desc().nullsLast())
     .orderBy('r.match_id', 'desc');
+  // The teams played for, over every season (the kept season totals, one row per season and team).
+  const latestSeason = (column: 'id' | 'name') => sql<string>`(array_agg(${sql.ref(`se.${column}`)} ORDER BY se.start_date DESC, se.id DESC))[1]`;
+  const teams = db
+    .selectFrom('player_season_stats as s')
+    .innerJoin('seasons as se', 'se.id', 's.season_id')
+    .innerJoin('teams as t', 't.id', 's.team_id')
+    .where('s.player_id', '=', playerId)
+    .groupBy(['t.id', 't.name'])
+    .select(['t.id', 't.name', sql<number>`sum(s.maps)`.as('maps'), latestSeason('id').as('last_season_id'), latestSeason('name').as('last_season_name')])
+    .orderBy(sql`max(se.start_date)`, 'desc')
+    .orderBy(sql`sum(s.maps)`, 'desc')
+    .orderBy('t.name');
   return db.selectNoFrom((eb) => [
     eb.selectFrom('players').select('id').where('id', '=', playerId).where('visible', '=', true).as('player_id'),
+    jsonArrayFrom(teams).as('teams'),
     jsonObjectFrom(totals).as('totals'),
     jsonArrayFrom(byMap).as('by_map'),
     jsonArrayFrom(recent).as('recent'),
@@ -76,5 +89,11 @@ export async function getPlayerStats(db: Kysely<Database>, input: { id: string; 
         rating: rates.rating,
       };
     }),
+    teams: row.teams.map((team) => ({
+      id: team.id,
+      name: team.name,
+      maps: Number(team.maps),
+      last_season: team.last_season_id === null ? null : { id: team.last_season_id, name: team.last_season_name },
+    })),
   };
 }

@@ -6,6 +6,8 @@ import {
   playerStatsInput,
   playerStatsResponse,
   replaceMatchMapsInput,
+  teamMapLeaderboardInput,
+  teamMapLeaderboardResponse,
   teamMapsInput,
   teamMapsResponse,
 } from '@campus-elo/api-contract';
@@ -15,6 +17,7 @@ import { getPlayerLeaderboard } from './leaderboard';
 import { getPlayerStats, RECENT_MATCHES } from './player-stats';
 import { getMatchMaps } from './queries';
 import { replaceMatchMaps } from './replace-maps';
+import { getTeamMapLeaderboard } from './team-leaderboard';
 import { getTeamMaps } from './team-maps';
 
 const RATING = 'rating: HLTV Rating 1.0 (docs/product.md), from the lines with every multi-kill count; null where the source lacks them.';
@@ -41,7 +44,7 @@ export const matchStatsPublicProcedures = {
         method: 'GET',
         path: '/public/players/:id/stats',
         summary: "A player's stat line, per map, and latest matches",
-        description: `totals and by_map: the season's (season_id) or, without it, the career's. recent: the player's latest ${RECENT_MATCHES} matches (of the season, when given), each with the player's line summed over its maps. A player without lines answers zero totals and empty lists. ${RATES}`,
+        description: `totals and by_map: the season's (season_id) or, without it, the career's. teams: every team the player played for in a season (whatever season_id), with maps and the latest season, the latest played for first. recent: the player's latest ${RECENT_MATCHES} matches (of the season, when given), each with the player's line summed over its maps. A player without lines answers zero totals and empty lists. ${RATES}`,
         tag: 'Public',
         params: { season_id: 'Only this season. Absent: the whole career.' },
         errors: { 404: 'No visible player has this id: {"error": "Player not found"}' },
@@ -57,7 +60,7 @@ export const matchStatsPublicProcedures = {
         path: '/public/teams/:id/maps',
         summary: "A team's map pool in a season",
         description:
-          'Each map the team played or banned in the season, most played first: played, wins, losses, round_diff (rounds won minus lost), picks and bans (veto steps). Absent season_id: the current season (as the home page chooses it).',
+          'Each map the team played or banned in the season, most played first: played, wins, losses, round_diff (rounds won minus lost), picks and bans (veto steps), first_bans (matches whose first ban by this team was this map). Absent season_id: the current season (as the home page chooses it).',
         tag: 'Public',
         params: { season_id: 'The season. Absent: the current season.' },
         errors: { 404: 'No team has this id: {"error": "Team not found"}' },
@@ -89,6 +92,28 @@ export const matchStatsPublicProcedures = {
     .input(playerLeaderboardInput)
     .output(playerLeaderboardResponse)
     .query(({ ctx, input }) => getPlayerLeaderboard(ctx.db, input, ctx.config.currentSeasonId)),
+  teamMapLeaderboard: publicReadProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/public/stats/teams',
+        summary: 'The team map leaderboard',
+        description:
+          "One row per team from a season's kept team map totals (season_id; absent: the current season): one map's (map) or every map's summed. win_pct: wins per map played (0..100), null without a map played; round_diff: rounds won minus lost; picks and bans: veto steps.",
+        tag: 'Public',
+        params: {
+          ...PAGING_PARAMS,
+          season_id: 'The season. Absent: the current season.',
+          map: 'Only this map (a code like de_mirage).',
+          min_maps: 'Teams with at least this many maps played (default 5).',
+          sort: 'win_pct (default), played, wins, round_diff, picks or bans; anything else answers 400. Unknown values (null) come last both ways; ties by team id.',
+          order: 'desc (default) or asc.',
+        },
+      },
+    })
+    .input(teamMapLeaderboardInput)
+    .output(teamMapLeaderboardResponse)
+    .query(({ ctx, input }) => getTeamMapLeaderboard(ctx.db, input, ctx.config.currentSeasonId)),
 };
 
 /** Staff's hand-entered maps, veto and scoreboards of a match. */

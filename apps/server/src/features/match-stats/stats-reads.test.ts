@@ -19,7 +19,7 @@ const get = async (url: string) => {
 // First, before any test changes data: a data change notice arriving between two requests would rightly skip the cache.
 describe('caching', () => {
   it('answers the new reads from the response cache on a repeat', async () => {
-    const urls = [`/v1/public/players/${player('owls', 2)}/stats`, `/v1/public/teams/${ids.foxes}/maps`, '/v1/public/stats/players?sort=adr', `/v1/public/matches/${ids.cupFinal}/maps`];
+    const urls = [`/v1/public/players/${player('owls', 2)}/stats`, `/v1/public/teams/${ids.foxes}/maps`, '/v1/public/stats/players?sort=adr', '/v1/public/stats/teams?sort=wins&min_maps=1', `/v1/public/matches/${ids.cupFinal}/maps`];
     for (const url of urls) {
       const first = await get(url);
       expect(first.status).toBe(200);
@@ -59,6 +59,8 @@ describe('GET /v1/public/players/{id}/stats', () => {
     const [latest] = body.recent;
     expect(latest).toMatchObject({ opponent: { id: ids.foxes, name: 'Foxes' }, maps: 2, kills: 16 + 14, deaths: 22 });
     expect(latest.rating).toBeCloseTo(rating({ rounds: 41, kills: 30, deaths: 22, kills2k: 4, kills3k: 2, kills4k: 0, kills5k: 0 })!, 9);
+    // Both seasons' maps for Owls, the latest season named.
+    expect(body.teams).toEqual([{ id: ids.owls, name: 'Owls', maps: 6, last_season: { id: ids.current, name: 'This season' } }]);
   });
 
   it("answers one season's totals and matches with season_id", async () => {
@@ -66,6 +68,20 @@ describe('GET /v1/public/players/{id}/stats', () => {
     expect(body.totals).toMatchObject({ maps: 5, rounds: sum(currentSeasonMaps, 'rounds'), kills: sum(currentSeasonMaps, 'kills') });
     expect(body.recent).toHaveLength(2);
     expect(body.by_map.find((map: { map: string }) => map.map === 'de_mirage').maps).toBe(2);
+    // The teams played for stay the career's.
+    expect(body.teams).toEqual([{ id: ids.owls, name: 'Owls', maps: 6, last_season: { id: ids.current, name: 'This season' } }]);
+  });
+
+  it('lists the teams played for, the latest first', async () => {
+    const crow = player('crows', 1);
+    // crows1 played for Crows last season, and for Foxes this season (a line linked by hand).
+    await t.database.db.updateTable('match_map_players').set({ player_id: crow }).where('match_id', '=', ids.leagueGame).where('nickname', '=', 'foxes1').execute();
+    const { body } = await get(`/v1/public/players/${crow}/stats`);
+    expect(body.teams).toEqual([
+      { id: ids.foxes, name: 'Foxes', maps: 2, last_season: { id: ids.current, name: 'This season' } },
+      { id: ids.crows, name: 'Crows', maps: 1, last_season: { id: ids.old, name: 'Last season' } },
+    ]);
+    await t.database.db.updateTable('match_map_players').set({ player_id: player('foxes', 1) }).where('match_id', '=', ids.leagueGame).where('nickname', '=', 'foxes1').execute();
   });
 
   it('links lines by FACEIT id: a Foxes player has stats without a player_id in the lines', async () => {
@@ -79,7 +95,7 @@ describe('GET /v1/public/players/{id}/stats', () => {
     await t.database.db.insertInto('players').values({ id: player('crows', 9), name: 'benchwarmer' }).execute();
     const { status, body } = await get(`/v1/public/players/${player('crows', 9)}/stats`);
     expect(status).toBe(200);
-    expect(body).toEqual({ totals: { maps: 0, rounds: 0, kills: 0, deaths: 0, assists: 0, kd: 0, adr: null, hs_pct: null, kast: null, rating: null }, by_map: [], recent: [] });
+    expect(body).toEqual({ totals: { maps: 0, rounds: 0, kills: 0, deaths: 0, assists: 0, kd: 0, adr: null, hs_pct: null, kast: null, rating: null }, by_map: [], recent: [], teams: [] });
     expect((await get(`/v1/public/players/${ids.unknown}/stats`)).status).toBe(404);
     await t.database.db.updateTable('players').set({ visible: false }).where('id', '=', player('crows', 9)).execute();
     expect((await get(`/v1/public/players/${player('crows', 9)}/stats?season_id=${ids.old}`)).status).toBe(404);
@@ -88,22 +104,25 @@ describe('GET /v1/public/players/{id}/stats', () => {
 });
 
 describe('GET /v1/public/teams/{id}/maps', () => {
-  it("answers the current season's map pool without season_id, with picks and bans from the veto", async () => {
+  it("answers the current season's map pool without season_id, with picks, bans and first bans from the veto", async () => {
     const { status, body } = await get(`/v1/public/teams/${ids.owls}/maps`);
     expect(status).toBe(200);
     expect(body.results).toEqual([
-      { map: 'de_mirage', map_name: 'Mirage', played: 2, wins: 2, losses: 0, round_diff: 4 + 6, picks: 1, bans: 0 },
-      { map: 'de_inferno', map_name: 'Inferno', played: 1, wins: 0, losses: 1, round_diff: -3, picks: 0, bans: 0 },
-      { map: 'de_nuke', map_name: 'Nuke', played: 1, wins: 1, losses: 0, round_diff: 2, picks: 0, bans: 0 },
-      { map: 'de_overpass', map_name: 'Overpass', played: 1, wins: 1, losses: 0, round_diff: 5, picks: 0, bans: 0 },
-      { map: 'de_ancient', map_name: 'Ancient', played: 0, wins: 0, losses: 0, round_diff: 0, picks: 0, bans: 1 },
-      { map: 'de_dust2', map_name: 'Dust II', played: 0, wins: 0, losses: 0, round_diff: 0, picks: 0, bans: 1 },
+      { map: 'de_mirage', map_name: 'Mirage', played: 2, wins: 2, losses: 0, round_diff: 4 + 6, picks: 1, bans: 0, first_bans: 0 },
+      { map: 'de_inferno', map_name: 'Inferno', played: 1, wins: 0, losses: 1, round_diff: -3, picks: 0, bans: 0, first_bans: 0 },
+      { map: 'de_nuke', map_name: 'Nuke', played: 1, wins: 1, losses: 0, round_diff: 2, picks: 0, bans: 0, first_bans: 0 },
+      { map: 'de_overpass', map_name: 'Overpass', played: 1, wins: 1, losses: 0, round_diff: 5, picks: 0, bans: 0, first_bans: 0 },
+      // Owls banned Ancient first (step 1), Dust II later (step 5).
+      { map: 'de_ancient', map_name: 'Ancient', played: 0, wins: 0, losses: 0, round_diff: 0, picks: 0, bans: 1, first_bans: 1 },
+      { map: 'de_dust2', map_name: 'Dust II', played: 0, wins: 0, losses: 0, round_diff: 0, picks: 0, bans: 1, first_bans: 0 },
     ]);
+    const foxes = await get(`/v1/public/teams/${ids.foxes}/maps`);
+    expect(foxes.body.results.filter((map: { first_bans: number }) => map.first_bans > 0).map((map: { map: string }) => map.map)).toEqual(['de_anubis']);
   });
 
   it('answers another season with season_id, an empty pool for a team without maps, and 404 for an unknown team', async () => {
     const old = await get(`/v1/public/teams/${ids.crows}/maps?season_id=${ids.old}`);
-    expect(old.body.results).toEqual([{ map: 'de_mirage', map_name: 'Mirage', played: 1, wins: 0, losses: 1, round_diff: -8, picks: 0, bans: 0 }]);
+    expect(old.body.results).toEqual([{ map: 'de_mirage', map_name: 'Mirage', played: 1, wins: 0, losses: 1, round_diff: -8, picks: 0, bans: 0, first_bans: 0 }]);
     expect((await get(`/v1/public/teams/${ids.crows}/maps`)).body).toEqual({ results: [] });
     expect((await get(`/v1/public/teams/${ids.unknown}/maps`)).status).toBe(404);
   });
@@ -166,5 +185,46 @@ describe('GET /v1/public/stats/players', () => {
     expect(body.error).toBe('Invalid sort: sort must be one of rating, adr, kd, plus_minus, hs_pct, kills, maps, clutch_wins, first_kills');
     expect((await get('/v1/public/stats/players?min_maps=-1')).status).toBe(400);
     expect((await get('/v1/public/stats/players?map=Mirage')).status).toBe(400);
+  });
+});
+
+describe('GET /v1/public/stats/teams', () => {
+  type Row = { team: { id: string; name: string }; played: number; wins: number; win_pct: number | null; round_diff: number; bans: number };
+  const teamNames = (body: { results: Row[] }) => body.results.map((row) => row.team.name);
+
+  it("ranks the current season's teams with at least 5 maps by win %, every map summed", async () => {
+    const { status, body } = await get('/v1/public/stats/teams');
+    expect(status).toBe(200);
+    // Crows played only last season.
+    expect(body).toMatchObject({ count: 2, total_pages: 1, current_page: 1, page_size: 25 });
+    expect(body.results).toEqual([
+      { team: { id: ids.owls, name: 'Owls', picture: null }, played: 5, wins: 4, losses: 1, win_pct: 80, round_diff: 4 + 6 - 3 + 2 + 5, picks: 1, bans: 2 },
+      { team: { id: ids.foxes, name: 'Foxes', picture: null }, played: 5, wins: 1, losses: 4, win_pct: 20, round_diff: -(4 + 6 - 3 + 2 + 5), picks: 1, bans: 2 },
+    ]);
+  });
+
+  it('filters by map, season and min_maps, sorts both ways and pages', async () => {
+    const inferno = await get('/v1/public/stats/teams?map=de_inferno&min_maps=1');
+    expect(teamNames(inferno.body)).toEqual(['Foxes', 'Owls']);
+    expect(inferno.body.results[0]).toMatchObject({ played: 1, wins: 1, win_pct: 100, round_diff: 3 });
+    const byDiff = await get('/v1/public/stats/teams?sort=round_diff&order=asc&page_size=1&page=2');
+    expect(byDiff.body).toMatchObject({ count: 2, total_pages: 2, current_page: 2 });
+    expect(teamNames(byDiff.body)).toEqual(['Owls']);
+    const old = await get(`/v1/public/stats/teams?season_id=${ids.old}&min_maps=1&sort=played`);
+    expect(teamNames(old.body).sort()).toEqual(['Crows', 'Owls']);
+    // A banned map never played: no win % (last both ways) with min_maps=0.
+    const ancient = await get('/v1/public/stats/teams?map=de_ancient&min_maps=0&order=asc');
+    expect(ancient.body.results).toEqual([expect.objectContaining({ team: expect.objectContaining({ name: 'Owls' }), played: 0, win_pct: null, bans: 1 })]);
+    expect((await get('/v1/public/stats/teams?min_maps=6')).body).toMatchObject({ count: 0, results: [] });
+    expect((await get(`/v1/public/stats/teams?season_id=${ids.unknown}`)).body.count).toBe(0);
+  });
+
+  it('answers 400 naming the allowed values for a sort outside the list, and for bad filters', async () => {
+    const { status, body } = await get('/v1/public/stats/teams?sort=rating');
+    expect(status).toBe(400);
+    expect(body.error).toBe('Invalid sort: sort must be one of played, wins, win_pct, round_diff, picks, bans');
+    expect((await get('/v1/public/stats/teams?min_maps=-1')).status).toBe(400);
+    expect((await get('/v1/public/stats/teams?map=Mirage')).status).toBe(400);
+    expect((await get('/v1/public/stats/teams?season_id=nope')).status).toBe(400);
   });
 });

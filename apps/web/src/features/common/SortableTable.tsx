@@ -71,7 +71,8 @@ export function SortableTable<Row>({ caption, columns, rows, rowKey, initialSort
     onSort?.(chosen);
   };
   return (
-    <div className={classes.wrap}>
+    // A fixed-order table has no header buttons: its scroll box takes the focus itself, so a keyboard can scroll a wide one.
+    <div className={classes.wrap} tabIndex={fixedOrder ? 0 : undefined}>
       <Table className={classes.table} data-table={name} verticalSpacing={6} horizontalSpacing="xs">
         <caption className={classes.caption}>{caption}</caption>
         <Table.Thead>

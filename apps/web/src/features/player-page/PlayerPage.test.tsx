@@ -37,8 +37,12 @@ const career = {
     { match_id: 'm-2', date: '2025-10-02T18:00:00.000Z', opponent: { id: 'team-b', name: 'Foxes' }, maps: 3, kills: 60, deaths: 40, adr: 90.2, rating: 1.25 },
     { match_id: 'm-1', date: '2025-09-20T18:00:00.000Z', opponent: { id: 'team-c', name: 'Bears' }, maps: 3, kills: 60, deaths: 50, adr: 75.1, rating: 0.98 },
   ],
+  teams: [
+    { id: 'team-r', name: 'Ravens', maps: 5, last_season: { id: 's-2', name: 'Fall 2025' } },
+    { id: 'team-d', name: 'Crows', maps: 1, last_season: null },
+  ],
 };
-const noStats = { totals: { maps: 0, rounds: 0, kills: 0, deaths: 0, assists: 0, kd: 0, adr: null, hs_pct: null, kast: null, rating: null }, by_map: [], recent: [] };
+const noStats = { totals: { maps: 0, rounds: 0, kills: 0, deaths: 0, assists: 0, kd: 0, adr: null, hs_pct: null, kast: null, rating: null }, by_map: [], recent: [], teams: [] };
 
 function playerStats(input: { season_id?: string }) {
   if (input.season_id === 's-2') return { ...career, totals: totals(6, 120, 90, 1.12) };
@@ -129,6 +133,9 @@ describe('player page', () => {
     expect(within(lines).queryByRole('button')).toBeNull();
     expect(lines.querySelector('[aria-sort]')).toBeNull();
     expect(document.querySelector('[data-best-worst-maps]')!.textContent).toBe('Best map: Mirage (rating 1.30). Worst map: Nuke (rating 0.85).');
+    const teamsPlayedFor = document.querySelector<HTMLElement>('[data-teams-played-for]')!;
+    expect(teamsPlayedFor.textContent).toBe('Teams played for: Ravens (5 maps, last in Fall 2025)Crows (1 map)');
+    expect(within(teamsPlayedFor).getByRole('link', { name: 'Ravens' }).getAttribute('href')).toBe('/teams/team-r');
     expect(screen.getByRole('group', { name: 'Rating over time of Ace' })).toBeTruthy();
     const recent = screen.getByRole('table', { name: 'Recent matches' });
     expect(within(recent).getByRole('link', { name: /vs Foxes/ }).getAttribute('href')).toBe('/matches/m-2');

@@ -124,7 +124,27 @@ interface PlayerStatsProps {
   seasons: { id: string; name: string; stats: Loadable<PlayerStatsResponse> }[];
 }
 
-/** The player's game: career and season lines, rating over time, recent matches, and maps best to worst. */
+/** The teams the player played for, the latest first, each linking to its page. */
+function TeamsPlayedFor({ teams }: { teams: PlayerStatsResponse['teams'] }) {
+  return (
+    <Text component="div" data-teams-played-for>
+      Teams played for:{' '}
+      <ul className={classes.teamsPlayedFor}>
+        {teams.map((team) => (
+          <li key={team.id}>
+            <RouterAnchor to="/teams/$id" params={{ id: team.id }}>
+              {team.name}
+            </RouterAnchor>{' '}
+            ({team.maps} {team.maps === 1 ? 'map' : 'maps'}
+            {team.last_season ? `, last in ${team.last_season.name}` : ''})
+          </li>
+        ))}
+      </ul>
+    </Text>
+  );
+}
+
+/** The player's game: career and season lines, the teams played for, rating over time, recent matches, and maps best to worst. */
 export function PlayerStats({ playerName, career, seasons }: PlayerStatsProps) {
   let content;
   if (career.isPending) content = <Skeleton height={240} role="status" aria-label="Loading stats" />;
@@ -140,6 +160,7 @@ export function PlayerStats({ playerName, career, seasons }: PlayerStatsProps) {
     content = (
       <div className={classes.stats}>
         <CareerTable lines={lines} />
+        {data.teams.length > 0 && <TeamsPlayedFor teams={data.teams} />}
         {extremes && (
           <Text data-best-worst-maps>
             Best map: {extremes.best.map_name} (rating {formatRating(extremes.best.rating)}). Worst map: {extremes.worst.map_name} (rating {formatRating(extremes.worst.rating)}).

@@ -29,20 +29,24 @@ function row(name: string, rating: number, overrides: Record<string, unknown> = 
   };
 }
 
-function api(leaderboard: (input: any) => unknown) {
+function teamRow(name: string, winPct: number | null, overrides: Record<string, unknown> = {}) {
+  return { team: { id: `t-${name.toLowerCase()}`, name, picture: null }, played: 10, wins: 6, losses: 4, win_pct: winPct, round_diff: 25, picks: 3, bans: 4, ...overrides };
+}
+
+function api(leaderboard: (input: any) => unknown, teamLeaderboard: (input: any) => unknown = () => paged([], 25)) {
   return {
     'public.currentSeason': () => ({ id: SEASON, name: 'Fall 2026', start_date: '2026-09-01', end_date: '2026-12-15' }),
     'public.seasons': () => paged([{ id: SEASON, name: 'Fall 2026', start_date: '2026-09-01', end_date: '2026-12-15' }], 50),
     'public.competitions': () => [{ id: '33333333-3333-4333-8333-333333333333', name: 'NECC' }],
     'public.teams': () => paged([{ id: TEAM, name: 'Owls' }], 100),
     'public.playerLeaderboard': leaderboard,
-    'public.teamMaps': () => ({ results: [{ map: 'de_mirage', map_name: 'Mirage', played: 4, wins: 3, losses: 1, round_diff: 17, picks: 2, bans: 0 }] }),
+    'public.teamMapLeaderboard': teamLeaderboard,
   };
 }
 
-function renderStats(search: StatsSearch, leaderboard: (input: any) => unknown, path = '/stats') {
+function renderStats(search: StatsSearch, leaderboard: (input: any) => unknown, path = '/stats', teamLeaderboard?: (input: any) => unknown) {
   const onSearch = vi.fn();
-  renderWithProviders(<StatsView search={search} onSearch={onSearch} />, { api: api(leaderboard), path });
+  renderWithProviders(<StatsView search={search} onSearch={onSearch} />, { api: api(leaderboard, teamLeaderboard), path });
   return onSearch;
 }
 
@@ -95,16 +99,36 @@ describe('stats page', () => {
     expect(await screen.findByRole('status', { name: 'Loading leaderboard' })).toBeTruthy();
   });
 
-  it("shows a picked team's map win rates on the teams tab", async () => {
-    renderStats({ team: TEAM }, () => paged([], 25), '/stats#teams');
-    const pool = await screen.findByRole('table', { name: 'Map pool of Owls, Fall 2026' });
-    const mirage = within(pool).getByRole('row', { name: /Mirage/ });
-    expect([...mirage.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['4', '3', '1', '75%', '+17', '2', '0']);
+  it('ranks the teams by map win rate on the teams tab, each row linking to the team', async () => {
+    const teams = vi.fn(() => paged([teamRow('Owls', 60), teamRow('Foxes', 40, { round_diff: -7 })], 25));
+    renderStats({}, () => paged([], 25), '/stats#teams', teams);
+    const table = await screen.findByRole('table', { name: 'Team map leaderboard' });
+    expect(teams).toHaveBeenLastCalledWith({ season_id: SEASON, min_maps: 5, sort: 'win_pct', order: 'desc', page: 1, page_size: 25 });
+    expect(screen.getByText(/^Teams with at least 5 maps in Fall 2026\./)).toBeTruthy();
+    expect(within(table).getByRole('link', { name: 'Owls' }).getAttribute('href')).toBe('/teams/t-owls');
+    expect(within(table).getByRole('columnheader', { name: /Win %/ }).getAttribute('aria-sort')).toBe('descending');
+    expect([...within(table).getByRole('row', { name: /Foxes/ }).querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['10', '6', '4', '40%', '-7', '3', '4']);
   });
 
-  it('asks for a team on the teams tab before one is picked', async () => {
-    renderStats({}, () => paged([], 25), '/stats#teams');
-    expect(await screen.findByText('Pick a team to see its win rate on each map.')).toBeTruthy();
+  it('passes the map, season and minimum maps of the URL to the team leaderboard, and sorts on the server', async () => {
+    const teams = vi.fn(() => paged([teamRow('Owls', 60)], 25));
+    const onSearch = renderStats({ season: SEASON, map: 'de_nuke', min_maps: 1, sort: 'round_diff', order: 'asc', page: 2, team: TEAM }, () => paged([], 25), '/stats#teams', teams);
+    const table = await screen.findByRole('table', { name: 'Team map leaderboard' });
+    expect(teams).toHaveBeenLastCalledWith({ season_id: SEASON, map: 'de_nuke', min_maps: 1, sort: 'round_diff', order: 'asc', page: 2, page_size: 25 });
+    expect(screen.getByText(/^Teams with at least 1 map on Nuke in Fall 2026\./)).toBeTruthy();
+    expect(screen.queryByLabelText('Team')).toBeNull();
+    fireEvent.click(within(within(table).getByRole('columnheader', { name: /Picked/ })).getByRole('button'));
+    expect(onSearch).toHaveBeenLastCalledWith({ page: undefined, sort: 'picks', order: 'desc' }, { replace: true });
+  });
+
+  it('says so when no team qualifies', async () => {
+    renderStats({ min_maps: 10 }, () => paged([], 25), '/stats#teams', () => paged([], 25));
+    expect(await screen.findByText('No team has played 10 maps for these filters yet.')).toBeTruthy();
+  });
+
+  it('holds the place while the team leaderboard loads', async () => {
+    renderStats({}, () => paged([], 25), '/stats#teams', never);
+    expect(await screen.findByRole('status', { name: 'Loading team leaderboard' })).toBeTruthy();
   });
 });
 
@@ -133,7 +157,8 @@ describe('stats search', () => {
   });
 
   it('keeps only a map code and a leaderboard column', () => {
-    expect(statsFilters({ map: 'de_nuke', sort: 'first_kills' })).toEqual({ map: 'de_nuke', sort: 'first_kills' });
-    expect(statsFilters({ map: 'Nuke', sort: 'elo' })).toEqual({ map: undefined, sort: undefined });
+    expect(statsFilters({ map: 'de_nuke', sort: 'first_kills' })).toEqual({ map: 'de_nuke', sort: 'first_kills', teamSort: undefined });
+    expect(statsFilters({ sort: 'bans' })).toEqual({ map: undefined, sort: undefined, teamSort: 'bans' });
+    expect(statsFilters({ map: 'Nuke', sort: 'elo' })).toEqual({ map: undefined, sort: undefined, teamSort: undefined });
   });
 });

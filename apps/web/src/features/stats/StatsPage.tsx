@@ -12,21 +12,20 @@ import { getRouteApi } from '@tanstack/react-router';
 import { pageTitle } from '../../lib/site-settings';
 import { trpc } from '../../lib/trpc';
 import { ACTIVE_MAP_POOL } from '../common/MapBanner';
-import { RouterAnchor } from '../common/RouterAnchor';
 import { EmptyMessage } from '../common/states';
 import { useCurrentSeason } from '../common/useCurrentSeason';
 import { useHashTab } from '../common/useHashTab';
 import { usePageTitle } from '../common/usePageTitle';
-import { TeamMapPool } from '../team-page/TeamMapPool';
 import { PlayerLeaderboard } from './PlayerLeaderboard';
-import { MIN_MAPS_CHOICES, statsFilters, type LeaderboardSort } from './statsFilters';
+import { MIN_MAPS_CHOICES, statsFilters, type LeaderboardSort, type TeamLeaderboardSort } from './statsFilters';
+import { TeamLeaderboard } from './TeamLeaderboard';
 import type { StatsSearch } from './statsSearch';
 
 const STATS_TABS = ['players', 'teams'] as const;
 const ALL = '';
 const routeApi = getRouteApi('/stats');
 
-/** /stats: the player leaderboard and each team's map win rates, filtered by season, competition, team and map, all kept in the URL. */
+/** /stats: the player leaderboard and the teams' map win rates, filtered by season, competition, team, map and minimum maps, all kept in the URL. */
 export function StatsPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
@@ -53,7 +52,7 @@ export function StatsView({ search, onSearch }: StatsViewProps) {
   const seasonName = seasons.data?.results.find((season) => season.id === seasonId)?.name ?? 'this season';
   const teams = trpc.public.teams.useQuery(statsTeamsInput(seasonId), { enabled: seasonKnown });
   const minMaps = search.min_maps ?? STATS_DEFAULT_MIN_MAPS;
-  const { map, sort } = statsFilters(search);
+  const { map, sort, teamSort } = statsFilters(search);
 
   // A new filter starts the list again at its first page.
   const changeSearch = (next: Partial<StatsSearch>) => onSearch({ page: undefined, ...next }, { replace: true });
@@ -68,6 +67,15 @@ export function StatsView({ search, onSearch }: StatsViewProps) {
     sort: sort ?? 'rating',
     order: search.order ?? 'desc',
     page: search.page ?? 1,
+  };
+  const teamLeaderboardInput = {
+    ...(seasonId ? { season_id: seasonId } : {}),
+    ...(map ? { map } : {}),
+    min_maps: minMaps,
+    sort: teamSort ?? 'win_pct',
+    order: search.order ?? 'desc',
+    page: search.page ?? 1,
+    page_size: 25,
   };
   const team = teams.data?.results.find((candidate) => candidate.id === search.team);
   const minMapChoices = [...new Set<number>([...MIN_MAPS_CHOICES, minMaps])].sort((a, b) => a - b);
@@ -101,35 +109,33 @@ export function StatsView({ search, onSearch }: StatsViewProps) {
               onChange={(event) => changeSearch({ competition: optional(event.currentTarget.value) })}
             />
           )}
-          <NativeSelect
-            label="Team"
-            data={[
-              { value: ALL, label: tab === 'players' ? 'All Teams' : 'Pick a team' },
-              ...(teams.data?.results ?? []).map((candidate) => ({ value: candidate.id, label: candidate.name })),
-              ...(search.team && !team ? [{ value: search.team, label: teams.isPending ? 'Loading teams…' : 'A team not in this season', disabled: true }] : []),
-            ]}
-            value={search.team ?? ALL}
-            onChange={(event) => changeSearch({ team: optional(event.currentTarget.value) })}
-          />
           {tab === 'players' && (
-            <>
-              <NativeSelect
-                label="Map"
-                data={[{ value: ALL, label: 'All Maps' }, ...[...new Set([...ACTIVE_MAP_POOL, ...(map ? [map] : [])])].map((code) => ({ value: code, label: mapDisplayName(code) }))]}
-                value={map ?? ALL}
-                onChange={(event) => changeSearch({ map: optional(event.currentTarget.value) })}
-              />
-              <NativeSelect
-                label="Minimum maps"
-                data={minMapChoices.map((count) => ({ value: String(count), label: String(count) }))}
-                value={String(minMaps)}
-                onChange={(event) => {
-                  const count = Number(event.currentTarget.value);
-                  changeSearch({ min_maps: count === STATS_DEFAULT_MIN_MAPS ? undefined : count });
-                }}
-              />
-            </>
+            <NativeSelect
+              label="Team"
+              data={[
+                { value: ALL, label: 'All Teams' },
+                ...(teams.data?.results ?? []).map((candidate) => ({ value: candidate.id, label: candidate.name })),
+                ...(search.team && !team ? [{ value: search.team, label: teams.isPending ? 'Loading teams…' : 'A team not in this season', disabled: true }] : []),
+              ]}
+              value={search.team ?? ALL}
+              onChange={(event) => changeSearch({ team: optional(event.currentTarget.value) })}
+            />
           )}
+          <NativeSelect
+            label="Map"
+            data={[{ value: ALL, label: 'All Maps' }, ...[...new Set([...ACTIVE_MAP_POOL, ...(map ? [map] : [])])].map((code) => ({ value: code, label: mapDisplayName(code) }))]}
+            value={map ?? ALL}
+            onChange={(event) => changeSearch({ map: optional(event.currentTarget.value) })}
+          />
+          <NativeSelect
+            label="Minimum maps"
+            data={minMapChoices.map((count) => ({ value: String(count), label: String(count) }))}
+            value={String(minMaps)}
+            onChange={(event) => {
+              const count = Number(event.currentTarget.value);
+              changeSearch({ min_maps: count === STATS_DEFAULT_MIN_MAPS ? undefined : count });
+            }}
+          />
         </Group>
         <Tabs.Panel value="players">
           <Text c="dimmed" size="sm" mb="sm" data-min-maps-rule>
@@ -150,29 +156,24 @@ export function StatsView({ search, onSearch }: StatsViewProps) {
           </Paper>
         </Tabs.Panel>
         <Tabs.Panel value="teams">
+          <Text c="dimmed" size="sm" mb="sm" data-min-maps-rule>
+            Teams with at least {minMaps} {minMaps === 1 ? 'map' : 'maps'} {map ? `on ${mapDisplayName(map)} ` : ''}in {seasonName}.
+          </Text>
           <Paper withBorder p="xs">
-            {search.team ? (
-              <>
-                {team && (
-                  <Text mb="xs">
-                    <RouterAnchor to="/teams/$id" params={{ id: team.id }} fw={600}>
-                      {team.name}
-                    </RouterAnchor>
-                  </Text>
-                )}
-                <TeamMapRates teamId={search.team} teamName={team?.name ?? 'this team'} seasonId={seasonId} seasonName={seasonName} />
-              </>
+            {noSeason ? (
+              <EmptyMessage message="No seasons yet" />
             ) : (
-              <EmptyMessage message="Pick a team to see its win rate on each map." />
+              <TeamLeaderboard
+                input={teamLeaderboardInput}
+                ready={seasonKnown}
+                minMaps={minMaps}
+                onSort={(next) => changeSearch({ sort: next.key as TeamLeaderboardSort, order: next.order })}
+                onPage={(page) => onSearch({ page: page === 1 ? undefined : page }, { replace: false })}
+              />
             )}
           </Paper>
         </Tabs.Panel>
       </Tabs>
     </Container>
   );
-}
-
-function TeamMapRates({ teamId, teamName, seasonId, seasonName }: { teamId: string; teamName: string; seasonId: string | undefined; seasonName: string }) {
-  const maps = trpc.public.teamMaps.useQuery({ id: teamId, ...(seasonId ? { season_id: seasonId } : {}) });
-  return <TeamMapPool teamName={teamName} maps={maps} seasonName={seasonName} />;
 }

@@ -22,9 +22,10 @@ const MAP_POOL_COLUMNS: readonly SortableColumn<MapRow>[] = [
   { key: 'round_diff', label: 'Rounds +/-', title: 'Rounds won minus rounds lost', numeric: true, value: (r) => r.round_diff, cell: (r) => <PlusMinus value={r.round_diff} /> },
   { key: 'picks', label: 'Picked', numeric: true, value: (r) => r.picks, cell: (r) => r.picks },
   { key: 'bans', label: 'Banned', numeric: true, value: (r) => r.bans, cell: (r) => r.bans },
+  { key: 'first_bans', label: 'First ban', title: "Matches whose team's first ban was this map", numeric: true, value: (r) => r.first_bans, cell: (r) => r.first_bans },
 ];
 
-/** A team's maps in one season (or all): how often played, won, lost, picked and banned. */
+/** A team's maps in one season (or all): how often played, won, lost, picked, banned and banned first. */
 export function TeamMapPool({ teamName, maps, seasonName }: { teamName: string; maps: Loadable<TeamMaps>; seasonName: string }) {
   if (maps.isPending) return <Skeleton height={200} role="status" aria-label="Loading map pool" />;
   if (maps.isError || !maps.data) return <LoadFailed message="The map pool could not be loaded." onRetry={() => void maps.refetch()} />;

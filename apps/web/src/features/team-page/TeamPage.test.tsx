@@ -68,7 +68,7 @@ function api(overrides: Record<string, FakeProcedure> = {}): Record<string, Fake
     'public.teamEvents': () => ({ results: [] }),
     'public.currentSeason': () => ({ id: SEASON_ID, name: 'Fall 2026', start_date: '2026-09-01', end_date: '2026-12-15' }),
     'public.seasons': () => paged([{ id: SEASON_ID, name: 'Fall 2026', start_date: '2026-09-01', end_date: '2026-12-15' }], 50),
-    'public.teamMaps': () => ({ results: [{ map: 'de_nuke', map_name: 'Nuke', played: 5, wins: 2, losses: 3, round_diff: -6, picks: 1, bans: 2 }] }),
+    'public.teamMaps': () => ({ results: [{ map: 'de_nuke', map_name: 'Nuke', played: 5, wins: 2, losses: 3, round_diff: -6, picks: 1, bans: 2, first_bans: 1 }] }),
     'public.playerLeaderboard': () => paged([seasonLine], 25),
     ...overrides,
   };
@@ -191,7 +191,7 @@ describe('team page', () => {
     });
     const pool = await screen.findByRole('table', { name: 'Map pool of Owls, Fall 2026' });
     const nuke = within(pool).getByRole('row', { name: /Nuke/ });
-    expect([...nuke.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['5', '2', '3', '40%', '-6', '1', '2']);
+    expect([...nuke.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['5', '2', '3', '40%', '-6', '1', '2', '1']);
     const lines = await screen.findByRole('table', { name: 'Players of Owls, Fall 2026' });
     expect(within(lines).getByRole('link', { name: 'Ada' }).getAttribute('href')).toBe('/players/p-ada');
     expect(within(lines).getByRole('row', { name: /Ada/ }).textContent).toContain('1.21');
