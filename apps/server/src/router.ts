@@ -15,6 +15,7 @@ import { rankingsAdminRouter, rankingsPublicProcedures } from './features/rankin
 import { searchPublicProcedures } from './features/search/router';
 import { staffRouter } from './features/staff/router';
 import { seasonsAdminRouter, seasonsPublicProcedures } from './features/seasons/router';
+import { teamRatingPublicProcedures } from './features/team-rating/router';
 import { teamsAdminRouter, teamsPublicProcedures } from './features/teams/router';
 import { viewerRouter } from './features/viewer/router';
 import { webhooksRouter } from './features/webhooks/router';
@@ -28,6 +29,7 @@ export const appRouter = router({
   /** Every read the public pages need; no sign-in. */
   public: router({
     ...teamsPublicProcedures,
+    ...teamRatingPublicProcedures,
     ...playersPublicProcedures,
     ...matchesPublicProcedures,
     ...seasonsPublicProcedures,

@@ -20,3 +20,4 @@ export * from './wording';
 export * from './score-unit';
 export * from './transpositions';
 export * from './match-stats';
+export * from './provisional';
