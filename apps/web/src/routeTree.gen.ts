@@ -14,6 +14,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as EventsRouteImport } from './routes/events'
 import { Route as MatchesRouteImport } from './routes/matches'
 import { Route as RankingsRouteImport } from './routes/rankings'
+import { Route as RatingsRouteImport } from './routes/ratings'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
@@ -24,6 +25,7 @@ import { Route as NewsIndexRouteImport } from './routes/news/index'
 import { Route as NewsSlugRouteImport } from './routes/news/$slug'
 import { Route as PlayersIdRouteImport } from './routes/players.$id'
 import { Route as TeamsIdRouteImport } from './routes/teams.$id'
+import { Route as TeamsIdRatingRouteImport } from './routes/teams.$id_.rating'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -48,6 +50,11 @@ const MatchesRoute = MatchesRouteImport.update({
 const RankingsRoute = RankingsRouteImport.update({
   id: '/rankings',
   path: '/rankings',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RatingsRoute = RatingsRouteImport.update({
+  id: '/ratings',
+  path: '/ratings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -100,6 +107,11 @@ const TeamsIdRoute = TeamsIdRouteImport.update({
   path: '/teams/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TeamsIdRatingRoute = TeamsIdRatingRouteImport.update({
+  id: '/teams/$id_/rating',
+  path: '/teams/$id/rating',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -107,6 +119,7 @@ export interface FileRoutesByFullPath {
   '/events': typeof EventsRoute
   '/matches': typeof MatchesRoute
   '/rankings': typeof RankingsRoute
+  '/ratings': typeof RatingsRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/admin/graphic': typeof AdminGraphicRoute
@@ -117,12 +130,14 @@ export interface FileRoutesByFullPath {
   '/teams/$id': typeof TeamsIdRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
+  '/teams/$id/rating': typeof TeamsIdRatingRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/events': typeof EventsRoute
   '/matches': typeof MatchesRoute
   '/rankings': typeof RankingsRoute
+  '/ratings': typeof RatingsRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/admin/graphic': typeof AdminGraphicRoute
@@ -133,6 +148,7 @@ export interface FileRoutesByTo {
   '/teams/$id': typeof TeamsIdRoute
   '/admin': typeof AdminIndexRoute
   '/news': typeof NewsIndexRoute
+  '/teams/$id/rating': typeof TeamsIdRatingRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -141,6 +157,7 @@ export interface FileRoutesById {
   '/events': typeof EventsRoute
   '/matches': typeof MatchesRoute
   '/rankings': typeof RankingsRoute
+  '/ratings': typeof RatingsRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/admin/graphic': typeof AdminGraphicRoute
@@ -151,6 +168,7 @@ export interface FileRoutesById {
   '/teams/$id': typeof TeamsIdRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
+  '/teams/$id_/rating': typeof TeamsIdRatingRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -160,6 +178,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/matches'
     | '/rankings'
+    | '/ratings'
     | '/search'
     | '/signin'
     | '/admin/graphic'
@@ -170,12 +189,14 @@ export interface FileRouteTypes {
     | '/teams/$id'
     | '/admin/'
     | '/news/'
+    | '/teams/$id/rating'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/events'
     | '/matches'
     | '/rankings'
+    | '/ratings'
     | '/search'
     | '/signin'
     | '/admin/graphic'
@@ -186,6 +207,7 @@ export interface FileRouteTypes {
     | '/teams/$id'
     | '/admin'
     | '/news'
+    | '/teams/$id/rating'
   id:
     | '__root__'
     | '/'
@@ -193,6 +215,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/matches'
     | '/rankings'
+    | '/ratings'
     | '/search'
     | '/signin'
     | '/admin/graphic'
@@ -203,6 +226,7 @@ export interface FileRouteTypes {
     | '/teams/$id'
     | '/admin/'
     | '/news/'
+    | '/teams/$id_/rating'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -211,6 +235,7 @@ export interface RootRouteChildren {
   EventsRoute: typeof EventsRoute
   MatchesRoute: typeof MatchesRoute
   RankingsRoute: typeof RankingsRoute
+  RatingsRoute: typeof RatingsRoute
   SearchRoute: typeof SearchRoute
   SigninRoute: typeof SigninRoute
   EventsIdRoute: typeof EventsIdRoute
@@ -219,6 +244,7 @@ export interface RootRouteChildren {
   PlayersIdRoute: typeof PlayersIdRoute
   TeamsIdRoute: typeof TeamsIdRoute
   NewsIndexRoute: typeof NewsIndexRoute
+  TeamsIdRatingRoute: typeof TeamsIdRatingRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -256,6 +282,13 @@ declare module '@tanstack/react-router' {
       path: '/rankings'
       fullPath: '/rankings'
       preLoaderRoute: typeof RankingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ratings': {
+      id: '/ratings'
+      path: '/ratings'
+      fullPath: '/ratings'
+      preLoaderRoute: typeof RatingsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -328,6 +361,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeamsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/teams/$id_/rating': {
+      id: '/teams/$id_/rating'
+      path: '/teams/$id/rating'
+      fullPath: '/teams/$id/rating'
+      preLoaderRoute: typeof TeamsIdRatingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -351,6 +391,7 @@ const rootRouteChildren: RootRouteChildren = {
   EventsRoute: EventsRoute,
   MatchesRoute: MatchesRoute,
   RankingsRoute: RankingsRoute,
+  RatingsRoute: RatingsRoute,
   SearchRoute: SearchRoute,
   SigninRoute: SigninRoute,
   EventsIdRoute: EventsIdRoute,
@@ -359,6 +400,7 @@ const rootRouteChildren: RootRouteChildren = {
   PlayersIdRoute: PlayersIdRoute,
   TeamsIdRoute: TeamsIdRoute,
   NewsIndexRoute: NewsIndexRoute,
+  TeamsIdRatingRoute: TeamsIdRatingRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -29,6 +29,7 @@ import {
   teamListInput,
   teamListOutput,
   teamPage,
+  teamRatingOutput,
   teamRankingsInput,
   teamRankingsQueryKey,
   trpcQueryKey,
@@ -50,6 +51,7 @@ import { listRankings } from '../rankings/queries';
 import { findCurrentSeason, listSeasons } from '../seasons/queries';
 import { listTeams } from '../teams/queries';
 import { getPlayerEloHistory, getPlayerPage } from '../players/page-queries';
+import { getTeamRating } from '../team-rating/queries';
 import { getTeamEloHistory, getTeamPage, getTeamRankHistory } from '../teams/page-queries';
 import type { PageHead } from './head';
 
@@ -227,6 +229,7 @@ export const PAGES: Record<string, PageResolver> = {
   '/rankings': listPage('/rankings', 'Rankings', (site) => `Team and player Elo rankings of ${site}, week by week, with each team's place and change.`, {
     data: rankingsData,
   }),
+  '/ratings': listPage('/ratings', 'How ratings work', (site) => `How the Elo ratings of ${site} work: the Elo rule, where a team's Elo starts, which matches count, provisional ratings, star ratings and weekly snapshots.`),
   '/matches': listPage('/matches', 'Matches', (site) => `Upcoming, live and past matches of ${site}, with scores and what each result did to Elo.`),
   '/news': listPage('/news', 'News', (site) => `The latest news, match reports and announcements of ${site}.`, {
     data: (context) => newsList(context, newsPageQueryKey, newsPagePostsQuery, NEWS_IMAGE_WIDTHS.featuredLarge),
@@ -260,6 +263,22 @@ export const PAGES: Record<string, PageResolver> = {
           { key: trpcQueryKey('public.teamRankHistory', { id: params.id }), data: rankHistoryOutput.parse(await getTeamRankHistory(context.db, team.id)) },
         ],
       },
+    };
+  },
+
+  '/teams/:id/rating': async (params, context) => {
+    const id = validId(params);
+    const rating = id && (await found(async () => teamRatingOutput.parse(await getTeamRating(context.db, id))));
+    if (!rating) return notFoundPage(context.config);
+    return {
+      status: 200,
+      head: {
+        title: titled(context.config, `${rating.team.name} rating`),
+        shareTitle: `Why ${rating.team.name} has Elo ${rating.elo}`,
+        description: `How ${rating.team.name}'s Elo of ${rating.elo} adds up: starting Elo ${rating.start.elo}, then ${pluralize(rating.steps.length, 'change')}, each with the rule's numbers.`,
+        canonical: url(context, `/teams/${rating.team.id}/rating`),
+      },
+      data: { queries: [{ key: trpcQueryKey('public.teamRating', { id: params.id }), data: rating }] },
     };
   },
 

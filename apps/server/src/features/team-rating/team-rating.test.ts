@@ -1,4 +1,7 @@
-import type { TeamListItem, TeamPage, TeamRating } from '@campus-elo/api-contract';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PAGE_DATA_ELEMENT_ID, type TeamListItem, type TeamPage, type TeamRating } from '@campus-elo/api-contract';
 import { PROVISIONAL_MATCHES } from '@campus-elo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffTestApp, type StaffTestApp } from '../auth/testing';
@@ -6,13 +9,19 @@ import { seedDatabase } from '../seed/cli';
 
 let t: StaffTestApp;
 let teams: { id: string; elo: number }[];
+// A web build's index.html, so the pages answer with their head and first data.
+const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><html lang="en"><head><title>Campus Elo</title></head><body><div id="root"></div></body></html>');
 
 beforeAll(async () => {
-  t = await createStaffTestApp();
+  t = await createStaffTestApp({ WEB_DIST: webDist, SITE_NAME: 'Test League' });
   await seedDatabase(t.database.db, { kind: 'demo' }, () => {});
   teams = await t.database.db.selectFrom('teams').select(['id', 'elo']).execute();
 }, 180_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
 
 const get = async <T>(url: string) => {
   const response = await t.app.inject({ method: 'GET', url });
@@ -90,4 +99,25 @@ describe('provisional ratings', () => {
     expect(provisionalTeams).toBeGreaterThan(0);
     expect(provisionalTeams).toBeLessThan(teams.length);
   }, 120_000);
+});
+
+describe('the rating pages in the first HTML', () => {
+  it("writes a team's rating into /teams/{id}/rating with its title, and answers 404 for an unknown team", async () => {
+    const team = teams[0]!;
+    const page = await t.app.inject({ method: 'GET', url: `/teams/${team.id}/rating` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<title>.+ rating \| Test League<\/title>/);
+    const data = page.body.match(new RegExp(`<script[^>]*id="${PAGE_DATA_ELEMENT_ID}"[^>]*>(.*?)</script>`, 's'))?.[1];
+    expect(data).toBeDefined();
+    const [entry] = (JSON.parse(data!) as { queries: { key: unknown; data: TeamRating }[] }).queries;
+    expect(entry?.data.elo).toBe(team.elo);
+    const unknown = await t.app.inject({ method: 'GET', url: '/teams/00000000-0000-4000-8000-000000000000/rating' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('serves /ratings with its own title', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/ratings' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>How ratings work | Test League</title>');
+  });
 });

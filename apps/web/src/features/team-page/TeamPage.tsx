@@ -1,6 +1,6 @@
 import { isUuid, type TeamPage as TeamPageData } from '@campus-elo/api-contract';
 import { possessive } from '@campus-elo/domain';
-import { Anchor, Container, Skeleton, Text, Title } from '@mantine/core';
+import { Anchor, Container, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
 import { isNotFoundError } from '../../lib/error-message';
 import { useLiveRefetchInterval } from '../../lib/live-stream';
 import { pageTitle } from '../../lib/site-settings';
@@ -12,6 +12,7 @@ import { LoadFailed } from '../common/LoadFailed';
 import { usePageTitle } from '../common/usePageTitle';
 import { TeamEventsSection } from '../events/TeamEventsSection';
 import { NotFoundPage } from '../layout/NotFoundPage';
+import { ProvisionalMark } from '../team-rating/ProvisionalMark';
 import { FormLetters, RankMovement } from './TeamFacts';
 import { EloHistorySection, HeadToHeadSection, RankHistorySection, ResultsSection } from './TeamHistory';
 import { RosterSection, UpcomingSection } from './TeamSchedule';
@@ -44,7 +45,12 @@ function TeamHeader({ team }: { team: TeamQuery }) {
         <dl className={headerClasses.facts}>
           <div>
             <dt>Elo</dt>
-            <dd data-fact="elo">{t.elo}</dd>
+            <dd data-fact="elo">
+              <RouterAnchor to="/teams/$id/rating" params={{ id: t.id }} underline="always">
+                {t.elo}
+                <VisuallyHidden> Elo: how it adds up</VisuallyHidden>
+              </RouterAnchor>
+            </dd>
           </div>
           <div>
             <dt>Rank this season</dt>
@@ -53,7 +59,8 @@ function TeamHeader({ team }: { team: TeamQuery }) {
                 'Not playing this season'
               ) : (
                 <>
-                  #{t.rank} <RankMovement rank={t.rank} previousRank={t.previous_rank} />
+                  #{t.rank}
+                  {t.provisional && <ProvisionalMark ratedMatches={t.rated_matches} />} <RankMovement rank={t.rank} previousRank={t.previous_rank} />
                 </>
               )}
             </dd>
