@@ -1,6 +1,6 @@
 import { isUuid, type TeamPage as TeamPageData } from '@campus-elo/api-contract';
 import { possessive } from '@campus-elo/domain';
-import { Anchor, Container, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Container, Skeleton, Text, Title } from '@mantine/core';
 import { isNotFoundError } from '../../lib/error-message';
 import { useLiveRefetchInterval } from '../../lib/live-stream';
 import { pageTitle } from '../../lib/site-settings';
@@ -46,9 +46,8 @@ function TeamHeader({ team }: { team: TeamQuery }) {
           <div>
             <dt>Elo</dt>
             <dd data-fact="elo">
-              <RouterAnchor to="/teams/$id/rating" params={{ id: t.id }} underline="always">
+              <RouterAnchor to="/teams/$id/rating" params={{ id: t.id }} underline="always" aria-label={`${t.elo} Elo: how it adds up`}>
                 {t.elo}
-                <VisuallyHidden> Elo: how it adds up</VisuallyHidden>
               </RouterAnchor>
             </dd>
           </div>
