@@ -8,6 +8,10 @@
  * and a kept database was left at 1000 by the last run); the same again, which changes
  * nothing; a reset to 1000, which moves every Elo again.
  *
+ * Then one what-if evaluation (features/ratings) per setting, the live Elo and Glicko-2, timed
+ * by part: the read, the order (which matches count, as the live replay decides), the replay
+ * and the figures (all time and per season).
+ *
  * Besides wall time it prints the CPU seconds spent by this process and by the database
  * backend (read from /proc when the server is on this machine): on a busy machine those say
  * more than the wall clock.
@@ -16,7 +20,10 @@ import { readFileSync } from 'node:fs';
 import { teamEloRecalculateInput } from '@campus-elo/api-contract';
 import { createDatabase } from '@campus-elo/db';
 import { sql } from 'kysely';
+import { LIVE_RATING_SETTINGS, replayChances, type RatingSettings } from '@campus-elo/domain';
 import { recalculateAllElo } from '../src/features/elo/recalculate';
+import { evaluationScopes, scopeFigures } from '../src/features/ratings/figures';
+import { leagueHistory, readCompletedMatches } from '../src/features/ratings/history';
 import { benchDatabase } from './database';
 
 const factor = Number(process.argv[2] ?? 100);
@@ -60,6 +67,27 @@ try {
     console.log(`Recalculate all Elo, reset to ${defaultElo}: ${answer.elo_changes.length.toLocaleString('en-US')} teams' and ${audit.matches.toLocaleString('en-US')} matches' Elo changed`);
     console.log(`  wall ${wall.toFixed(1)} s; CPU: this process ${((own.user + own.system) / 1e6).toFixed(1)} s, database backend ${backend}`);
     console.log(`  processed ${answer.summary.processed_count.toLocaleString('en-US')}, skipped ${answer.summary.error_count}`);
+  }
+
+  const evaluated: RatingSettings[] = [LIVE_RATING_SETTINGS, { system: 'glicko2', tau: 0.5, deviation: 350, volatility: 0.06 }];
+  for (const settings of evaluated) {
+    const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2);
+    let mark = performance.now();
+    const started = mark;
+    const completed = await readCompletedMatches(single.db);
+    const read = seconds(mark);
+    mark = performance.now();
+    const history = leagueHistory(completed);
+    const order = seconds(mark);
+    mark = performance.now();
+    const chances = replayChances(history.seeds, history.matches, settings);
+    const replay = seconds(mark);
+    mark = performance.now();
+    const scopes = evaluationScopes(history);
+    const [allTime] = scopeFigures(history, scopes, chances);
+    const figures = seconds(mark);
+    console.log(`Evaluate ${JSON.stringify(settings)}: ${history.matchIds.length.toLocaleString('en-US')} rated matches, ${scopes.length - 1} seasons; Brier ${allTime?.brier?.toFixed(4)}`);
+    console.log(`  wall ${seconds(started)} s: read ${read} s, order ${order} s, replay ${replay} s, figures ${figures} s`);
   }
 } finally {
   await single.close();

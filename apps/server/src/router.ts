@@ -12,6 +12,7 @@ import { matchesAdminRouter, matchesPublicProcedures } from './features/matches/
 import { mergeRouter } from './features/merge/router';
 import { playersAdminRouter, playersPublicProcedures } from './features/players/router';
 import { rankingsAdminRouter, rankingsPublicProcedures } from './features/rankings/router';
+import { ratingsAdminRouter, ratingsPublicProcedures } from './features/ratings/router';
 import { searchPublicProcedures } from './features/search/router';
 import { staffRouter } from './features/staff/router';
 import { seasonsAdminRouter, seasonsPublicProcedures } from './features/seasons/router';
@@ -38,6 +39,7 @@ export const appRouter = router({
     ...searchPublicProcedures,
     ...eventsPublicProcedures,
     ...matchStatsPublicProcedures,
+    ...ratingsPublicProcedures,
   }),
   auth: authRouter,
   /** Platforms' deliveries, each authenticated by its own shared secret. */
@@ -61,6 +63,7 @@ export const appRouter = router({
     jobs: jobsRouter,
     events: eventsAdminRouter,
     matchStats: matchStatsAdminRouter,
+    ratings: ratingsAdminRouter,
   }),
 });
 

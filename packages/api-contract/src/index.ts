@@ -6,6 +6,7 @@ export * from './paging';
 export * from './public';
 export * from './public-pages';
 export * from './elo-tools';
+export * from './ratings';
 export * from './merge';
 export * from './clear-database';
 export * from './auth';

@@ -5,7 +5,7 @@ import { platform } from './public';
 import { pageParam, pageSizeParam, uuidParam } from './query-params';
 
 /** The long tools that also run as background jobs ('Prefer: respond-async'), and the scheduled sync. */
-export const jobKind = z.enum(['import', 'update_matches', 'update_player_elo', 'calculate_team_elo', 'recalculate_elo', 'sync']);
+export const jobKind = z.enum(['import', 'update_matches', 'update_player_elo', 'calculate_team_elo', 'recalculate_elo', 'evaluate_ratings', 'sync']);
 /** What a caller may start: the scheduled sync is queued by the server's own timer only. */
 export const startableJobKind = jobKind.exclude(['sync']);
 export const jobState = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);

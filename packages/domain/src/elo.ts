@@ -25,9 +25,9 @@ export function roundElo(value: number): number {
   return Math.round(value) + 0;
 }
 
-/** Probability-like expected score of `own` against `opponent` (0..1). */
-export function expectedScore(own: number, opponent: number): number {
-  return 1 / (1 + 10 ** ((opponent - own) / ELO_SCALE));
+/** Probability-like expected score of `own` against `opponent` (0..1); `scale` only differs in what-if evaluations. */
+export function expectedScore(own: number, opponent: number, scale: number = ELO_SCALE): number {
+  return 1 / (1 + 10 ** ((opponent - own) / scale));
 }
 
 /** How much `own` would gain on a win and lose on a loss against `opponent`. */
@@ -42,7 +42,10 @@ export function eloChangePreview(
   };
 }
 
-/** Elo after one match; `result` is 1 for a win, 0.5 for a draw, 0 for a loss. */
-export function nextElo(current: number, opponent: number, result: EloResult): number {
-  return roundElo(current + ELO_K * (result - expectedScore(current, opponent)));
+/**
+ * Elo after one match; `result` is 1 for a win, 0.5 for a draw, 0 for a loss. `k` and `scale`
+ * only differ from the live rule in what-if evaluations (rating-accuracy).
+ */
+export function nextElo(current: number, opponent: number, result: EloResult, k: number = ELO_K, scale: number = ELO_SCALE): number {
+  return roundElo(current + k * (result - expectedScore(current, opponent, scale)));
 }

@@ -21,3 +21,4 @@ export * from './score-unit';
 export * from './transpositions';
 export * from './match-stats';
 export * from './provisional';
+export * from './rating-accuracy';

@@ -21,6 +21,7 @@ const OWNER_ONLY_PATHS = [
   'POST /v1/clear-database/',
   'POST /v1/player-elo/reset/',
   'POST /v1/team-elo/recalculate/',
+  'POST /v1/ratings/evaluate/',
   'POST /v1/merge-teams/',
   'POST /v1/elo-runs/:id/undo/',
   'POST /v1/backups/',

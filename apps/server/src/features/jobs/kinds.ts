@@ -1,5 +1,6 @@
 import {
   importMatchesInput,
+  ratingEvaluateInput,
   teamEloCalculateInput,
   teamEloRecalculateInput,
   updateMatchesInput,
@@ -18,6 +19,7 @@ import { calculateTeamElo } from '../elo/team-elo-calculate';
 import { importMatches } from '../imports/import-matches';
 import { updateMatches } from '../imports/update-matches';
 import { updatePlayerElo } from '../imports/update-player-elo';
+import { evaluateRatings } from '../ratings/figures';
 import { syncPlatforms } from '../sync/platform-sync';
 
 export interface JobDeps {
@@ -63,6 +65,7 @@ export const JOB_KINDS: Record<JobKind, JobKindDefinition<z.ZodType>> = {
   }),
   calculate_team_elo: define({ input: teamEloCalculateInput, access: 'staff', run: (deps, input, user, progress) => calculateTeamElo(deps.db, input, user, progress) }),
   recalculate_elo: define({ input: teamEloRecalculateInput, access: 'owner', run: (deps, input, user, progress) => recalculateAllElo(deps.db, input, user, progress) }),
+  evaluate_ratings: define({ input: ratingEvaluateInput, access: 'owner', run: (deps, input, _user, progress) => evaluateRatings(deps.db, input, progress) }),
   sync: define({
     input: z.object({}),
     access: 'server',

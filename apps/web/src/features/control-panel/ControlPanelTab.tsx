@@ -1,6 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { UpdateMatchesAction, UpdatePlayerEloAction } from '../imports/control-panel-actions';
 import { CalculateTeamEloAction, RankingSnapshotAction, RecalculateEloAction, ResetPlayerEloAction } from './EloActions';
+import { RatingsWhatIfAction } from './RatingsWhatIfAction';
 
 /** The Elo and maintenance tools, in the order of docs/product.md (Control Panel). */
 export function ControlPanelTab() {
@@ -10,6 +11,7 @@ export function ControlPanelTab() {
       <ResetPlayerEloAction />
       <CalculateTeamEloAction />
       <RecalculateEloAction />
+      <RatingsWhatIfAction />
       <UpdateMatchesAction />
       <RankingSnapshotAction />
     </SimpleGrid>

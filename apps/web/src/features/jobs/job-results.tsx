@@ -3,6 +3,7 @@ import type {
   JobKind,
   JobState,
   PlatformSyncResult,
+  RatingEvaluateOutput,
   SyncRunResult,
   TeamEloCalculateOutput,
   TeamEloRecalculateOutput,
@@ -26,6 +27,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   update_player_elo: 'Update Player Elo',
   calculate_team_elo: 'Calculate Team Elo',
   recalculate_elo: 'Recalculate All Elo',
+  evaluate_ratings: 'Evaluate Ratings',
   sync: 'Scheduled Sync',
 };
 
@@ -47,6 +49,7 @@ export const JOB_PROGRESS_UNITS: Record<JobKind, string> = {
   update_player_elo: 'player',
   calculate_team_elo: 'step',
   recalculate_elo: 'step',
+  evaluate_ratings: 'step',
   sync: 'platform',
 };
 
@@ -101,6 +104,11 @@ const DESCRIBE: Record<JobKind, (result: never) => ReactNode> = {
     lines(`Updated teams: ${r.updated_teams}`, `Teams without enough players: ${r.teams_without_enough_players}`, `Total teams processed: ${r.total_teams_processed}`),
   recalculate_elo: (r: TeamEloRecalculateOutput) =>
     lines(`Processed: ${r.summary.processed_count}`, `Errors: ${r.summary.error_count}`, `Total Elo changes: ${r.total_elo_changes}`),
+  evaluate_ratings: (r: RatingEvaluateOutput) =>
+    lines(
+      `Rated matches: ${r.scopes[0]?.matches ?? 0}`,
+      ...r.settings.map((s, i) => `${s.system === 'elo' ? `Elo K ${s.k}, scale ${s.scale}` : `Glicko-2 tau ${s.tau}`}: Brier ${r.scopes[0]?.results[i]?.brier?.toFixed(4) ?? '-'}`),
+    ),
   sync: (r: SyncRunResult) =>
     r.ran ? lines(...r.platforms.map(describeSyncPlatform), r.not_before !== null && `Paused until ${formatDateTime(r.not_before)}`) : lines(SYNC_NOT_RUN[r.reason]),
 };

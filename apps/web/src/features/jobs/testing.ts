@@ -28,6 +28,7 @@ const TOOL_OF_KIND: Record<StartableJobKind, string> = {
   update_player_elo: 'admin.imports.updatePlayerElo',
   calculate_team_elo: 'admin.elo.calculateTeams',
   recalculate_elo: 'admin.elo.recalculateAll',
+  evaluate_ratings: 'admin.ratings.evaluate',
 };
 
 /**
