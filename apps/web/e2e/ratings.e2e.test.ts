@@ -107,6 +107,12 @@ describeE2E('why this rank: the team rating page, provisional marks and /ratings
         await page.waitForURL('**/ratings');
         await page.getByRole('heading', { level: 1, name: 'How ratings work' }).waitFor();
         await page.getByRole('heading', { name: 'The Elo rule' }).waitFor();
+        // The demo league's accuracy beside both baselines, the chart with its diagonal and its table.
+        const figures = page.getByRole('table', { name: /rated matches, all seasons/ });
+        await figures.waitFor();
+        for (const row of ['Elo', 'Coin flip', 'Higher starting Elo wins']) expect(await figures.getByRole('rowheader', { name: row }).count()).toBe(1);
+        expect(await page.getByRole('img', { name: /Calibration chart/ }).locator('line').count()).toBe(1);
+        expect(await page.getByRole('table', { name: /The chart’s numbers/ }).getByRole('row').count()).toBe(11);
         expect(await page.title()).toContain('How ratings work');
         expect(await seriousAxeViolations(page), `axe on /ratings (${width})`).toEqual([]);
         expect(problems).toEqual([]);

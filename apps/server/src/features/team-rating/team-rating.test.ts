@@ -115,9 +115,14 @@ describe('the rating pages in the first HTML', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('serves /ratings with its own title', async () => {
+  it("serves /ratings with its own title and the league's accuracy figures of all time", async () => {
     const page = await t.app.inject({ method: 'GET', url: '/ratings' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>How ratings work | Test League</title>');
+    const data = page.body.match(new RegExp(`<script[^>]*id="${PAGE_DATA_ELEMENT_ID}"[^>]*>(.*?)</script>`, 's'))?.[1];
+    const [entry] = (JSON.parse(data!) as { queries: { key: unknown; data: { matches: number; bins: unknown[]; baselines: object } }[] }).queries;
+    expect(entry?.data.matches).toBeGreaterThan(0);
+    expect(entry?.data.bins).toHaveLength(10);
+    expect(Object.keys(entry!.data.baselines).sort()).toEqual(['coin', 'seed']);
   });
 });

@@ -6,6 +6,7 @@ import { pageTitle } from '../../lib/site-settings';
 import { PageSection } from '../common/PageSection';
 import { RouterAnchor } from '../common/RouterAnchor';
 import { usePageTitle } from '../common/usePageTitle';
+import { AccuracySection } from './AccuracySection';
 import classes from './RatingsPage.module.css';
 
 /**
@@ -82,9 +83,7 @@ export function RatingsPage() {
             Elo at the end of its last day.
           </Text>
         </PageSection>
-        <PageSection title="How well the ratings predict">
-          <Text c="dimmed">The accuracy figures and calibration chart are not available yet.</Text>
-        </PageSection>
+        <AccuracySection />
       </div>
     </Container>
   );
