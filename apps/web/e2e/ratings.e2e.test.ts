@@ -68,20 +68,13 @@ describeE2E('why this rank: the team rating page, provisional marks and /ratings
     async ({ onTestFinished }) => {
       const { results } = await api<{ results: TeamRow[] }>('teams?sort=elo&order=desc&page=1&page_size=100');
       const established = results.find((team) => !team.provisional)!;
-      // A provisional team that has a rank this season (the mark sits beside the rank).
-      let provisional: (TeamRow & { rank: number | null }) | undefined;
-      for (const team of results.filter((t) => t.provisional)) {
-        const page = await api<TeamRow & { rank: number | null }>(`teams/${team.id}`);
-        if (page.rank !== null) {
-          provisional = page;
-          break;
-        }
-      }
-      expect(provisional, 'the demo league has a ranked provisional team').toBeDefined();
+      const provisional = results.find((team) => team.provisional);
+      expect(provisional, 'the demo league has a provisional team').toBeDefined();
       const reason = `Provisional: ${provisional!.rated_matches} of 5 rated matches played`;
 
+      // Its rating page always shows its rank (among all teams), so the mark.
       const { page, problems } = await openPage('desktop', onTestFinished);
-      await page.goto(`${site.url}/teams/${provisional!.id}`);
+      await page.goto(`${site.url}/teams/${provisional!.id}/rating`);
       const mark = page.getByRole('button', { name: reason });
       await mark.waitFor();
       // Reached by keyboard: focus shows the tooltip with the reason.
@@ -89,9 +82,17 @@ describeE2E('why this rank: the team rating page, provisional marks and /ratings
       await expect.poll(() => page.getByRole('tooltip').textContent()).toBe(reason);
       expect(await seriousAxeViolations(page)).toEqual([]);
 
-      await page.goto(`${site.url}/teams/${established.id}`);
-      await page.getByRole('heading', { level: 1, name: established.name }).waitFor();
-      expect(await page.locator('[data-provisional]').count()).toBe(0);
+      // The team page shows it beside the season's rank, when the team has one.
+      const teamPage = await api<{ rank: number | null }>(`teams/${provisional!.id}`);
+      await page.goto(`${site.url}/teams/${provisional!.id}`);
+      await page.getByRole('heading', { level: 1, name: provisional!.name }).waitFor();
+      expect(await page.getByRole('button', { name: reason }).count()).toBe(teamPage.rank === null ? 0 : 1);
+
+      for (const path of [`/teams/${established.id}`, `/teams/${established.id}/rating`]) {
+        await page.goto(`${site.url}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        expect(await page.locator('[data-provisional]').count(), path).toBe(0);
+      }
       expect(problems).toEqual([]);
     },
     SLOW,
@@ -110,7 +111,7 @@ describeE2E('why this rank: the team rating page, provisional marks and /ratings
         // The demo league's accuracy beside both baselines, the chart with its diagonal and its table.
         const figures = page.getByRole('table', { name: /rated matches, all seasons/ });
         await figures.waitFor();
-        for (const row of ['Elo', 'Coin flip', 'Higher starting Elo wins']) expect(await figures.getByRole('rowheader', { name: row }).count()).toBe(1);
+        for (const row of ['Elo', 'Coin flip', 'Higher starting Elo wins']) expect(await figures.getByRole('rowheader', { name: row, exact: true }).count()).toBe(1);
         expect(await page.getByRole('img', { name: /Calibration chart/ }).locator('line').count()).toBe(1);
         expect(await page.getByRole('table', { name: /The chart’s numbers/ }).getByRole('row').count()).toBe(11);
         expect(await page.title()).toContain('How ratings work');
