@@ -80,11 +80,17 @@ describe('TeamRatingPage', () => {
 });
 
 describe('ProvisionalMark', () => {
-  // The tooltip itself (Mantine positions it with layout jsdom lacks) is checked in the browser: apps/web/e2e/ratings.e2e.test.ts.
-  it('is a button named by its reason, reached by Tab', async () => {
+  // Hover and focus show the tooltip through CSS, checked in the browser: apps/web/e2e/ratings.e2e.test.ts.
+  it('is a button named by its reason, reached by Tab, whose tooltip a tap opens and Escape hides', async () => {
     renderWithProviders(<ProvisionalMark ratedMatches={3} />);
     const mark = await screen.findByRole('button', { name: 'Provisional: 3 of 5 rated matches played' });
     await userEvent.tab();
     expect(document.activeElement).toBe(mark);
+    const holder = mark.parentElement!;
+    expect(holder.querySelector('[role="tooltip"]')?.textContent).toBe('Provisional: 3 of 5 rated matches played');
+    await userEvent.click(mark);
+    expect(holder.getAttribute('data-tip')).toBe('open');
+    await userEvent.keyboard('{Escape}');
+    expect(holder.getAttribute('data-tip')).toBe('hidden');
   });
 });
