@@ -16,6 +16,7 @@ import { ratingsAdminRouter, ratingsPublicProcedures } from './features/ratings/
 import { searchPublicProcedures } from './features/search/router';
 import { staffRouter } from './features/staff/router';
 import { seasonsAdminRouter, seasonsPublicProcedures } from './features/seasons/router';
+import { teamRatingPublicProcedures } from './features/team-rating/router';
 import { teamsAdminRouter, teamsPublicProcedures } from './features/teams/router';
 import { viewerRouter } from './features/viewer/router';
 import { webhooksRouter } from './features/webhooks/router';
@@ -29,6 +30,7 @@ export const appRouter = router({
   /** Every read the public pages need; no sign-in. */
   public: router({
     ...teamsPublicProcedures,
+    ...teamRatingPublicProcedures,
     ...playersPublicProcedures,
     ...matchesPublicProcedures,
     ...seasonsPublicProcedures,

@@ -14,6 +14,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as EventsRouteImport } from './routes/events'
 import { Route as MatchesRouteImport } from './routes/matches'
 import { Route as RankingsRouteImport } from './routes/rankings'
+import { Route as RatingsRouteImport } from './routes/ratings'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as StatsRouteImport } from './routes/stats'
@@ -25,6 +26,7 @@ import { Route as NewsIndexRouteImport } from './routes/news/index'
 import { Route as NewsSlugRouteImport } from './routes/news/$slug'
 import { Route as PlayersIdRouteImport } from './routes/players.$id'
 import { Route as TeamsIdRouteImport } from './routes/teams.$id'
+import { Route as TeamsIdRatingRouteImport } from './routes/teams.$id_.rating'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -49,6 +51,11 @@ const MatchesRoute = MatchesRouteImport.update({
 const RankingsRoute = RankingsRouteImport.update({
   id: '/rankings',
   path: '/rankings',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RatingsRoute = RatingsRouteImport.update({
+  id: '/ratings',
+  path: '/ratings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -106,6 +113,11 @@ const TeamsIdRoute = TeamsIdRouteImport.update({
   path: '/teams/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TeamsIdRatingRoute = TeamsIdRatingRouteImport.update({
+  id: '/teams/$id_/rating',
+  path: '/teams/$id/rating',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -113,6 +125,7 @@ export interface FileRoutesByFullPath {
   '/events': typeof EventsRoute
   '/matches': typeof MatchesRoute
   '/rankings': typeof RankingsRoute
+  '/ratings': typeof RatingsRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/stats': typeof StatsRoute
@@ -124,12 +137,14 @@ export interface FileRoutesByFullPath {
   '/teams/$id': typeof TeamsIdRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
+  '/teams/$id/rating': typeof TeamsIdRatingRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/events': typeof EventsRoute
   '/matches': typeof MatchesRoute
   '/rankings': typeof RankingsRoute
+  '/ratings': typeof RatingsRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/stats': typeof StatsRoute
@@ -141,6 +156,7 @@ export interface FileRoutesByTo {
   '/teams/$id': typeof TeamsIdRoute
   '/admin': typeof AdminIndexRoute
   '/news': typeof NewsIndexRoute
+  '/teams/$id/rating': typeof TeamsIdRatingRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -149,6 +165,7 @@ export interface FileRoutesById {
   '/events': typeof EventsRoute
   '/matches': typeof MatchesRoute
   '/rankings': typeof RankingsRoute
+  '/ratings': typeof RatingsRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/stats': typeof StatsRoute
@@ -160,6 +177,7 @@ export interface FileRoutesById {
   '/teams/$id': typeof TeamsIdRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
+  '/teams/$id_/rating': typeof TeamsIdRatingRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -169,6 +187,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/matches'
     | '/rankings'
+    | '/ratings'
     | '/search'
     | '/signin'
     | '/stats'
@@ -180,12 +199,14 @@ export interface FileRouteTypes {
     | '/teams/$id'
     | '/admin/'
     | '/news/'
+    | '/teams/$id/rating'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/events'
     | '/matches'
     | '/rankings'
+    | '/ratings'
     | '/search'
     | '/signin'
     | '/stats'
@@ -197,6 +218,7 @@ export interface FileRouteTypes {
     | '/teams/$id'
     | '/admin'
     | '/news'
+    | '/teams/$id/rating'
   id:
     | '__root__'
     | '/'
@@ -204,6 +226,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/matches'
     | '/rankings'
+    | '/ratings'
     | '/search'
     | '/signin'
     | '/stats'
@@ -215,6 +238,7 @@ export interface FileRouteTypes {
     | '/teams/$id'
     | '/admin/'
     | '/news/'
+    | '/teams/$id_/rating'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -223,6 +247,7 @@ export interface RootRouteChildren {
   EventsRoute: typeof EventsRoute
   MatchesRoute: typeof MatchesRoute
   RankingsRoute: typeof RankingsRoute
+  RatingsRoute: typeof RatingsRoute
   SearchRoute: typeof SearchRoute
   SigninRoute: typeof SigninRoute
   StatsRoute: typeof StatsRoute
@@ -232,6 +257,7 @@ export interface RootRouteChildren {
   PlayersIdRoute: typeof PlayersIdRoute
   TeamsIdRoute: typeof TeamsIdRoute
   NewsIndexRoute: typeof NewsIndexRoute
+  TeamsIdRatingRoute: typeof TeamsIdRatingRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -269,6 +295,13 @@ declare module '@tanstack/react-router' {
       path: '/rankings'
       fullPath: '/rankings'
       preLoaderRoute: typeof RankingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ratings': {
+      id: '/ratings'
+      path: '/ratings'
+      fullPath: '/ratings'
+      preLoaderRoute: typeof RatingsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -348,6 +381,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeamsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/teams/$id_/rating': {
+      id: '/teams/$id_/rating'
+      path: '/teams/$id/rating'
+      fullPath: '/teams/$id/rating'
+      preLoaderRoute: typeof TeamsIdRatingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -371,6 +411,7 @@ const rootRouteChildren: RootRouteChildren = {
   EventsRoute: EventsRoute,
   MatchesRoute: MatchesRoute,
   RankingsRoute: RankingsRoute,
+  RatingsRoute: RatingsRoute,
   SearchRoute: SearchRoute,
   SigninRoute: SigninRoute,
   StatsRoute: StatsRoute,
@@ -380,6 +421,7 @@ const rootRouteChildren: RootRouteChildren = {
   PlayersIdRoute: PlayersIdRoute,
   TeamsIdRoute: TeamsIdRoute,
   NewsIndexRoute: NewsIndexRoute,
+  TeamsIdRatingRoute: TeamsIdRatingRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -27,3 +27,4 @@ export * from './jobs';
 export * from './events';
 export * from './trpc-batches';
 export * from './match-stats';
+export * from './team-rating';

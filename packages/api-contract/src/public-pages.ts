@@ -28,6 +28,9 @@ export const teamPage = teamListItem.omit({ current_competitions: true, current_
   season_losses: z.number().int(),
   /** Latest first, up to 5. */
   form: z.array(resultLetter),
+  /** wins + losses; fewer than PROVISIONAL_MATCHES makes the rating provisional (packages/domain, provisional.ts). */
+  rated_matches: z.number().int(),
+  provisional: z.boolean(),
 });
 
 export const teamEloHistoryInput = z.object({ id: uuidParam, season_id: uuidParam.optional() });

@@ -60,6 +60,10 @@ export const teamListItem = z.object({
   /** Its rated results (Elo applied) in the season listed, or in all seasons when none is. */
   wins: z.number().int(),
   losses: z.number().int(),
+  /** Its rated results of all seasons (added with the rating page: docs/contract.md). */
+  rated_matches: z.number().int(),
+  /** Fewer than PROVISIONAL_MATCHES rated results (packages/domain, provisional.ts): its rank is shown with a '?'. */
+  provisional: z.boolean(),
 });
 export const teamListOutput = pagedResponse(teamListItem);
 

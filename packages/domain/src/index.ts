@@ -20,4 +20,5 @@ export * from './wording';
 export * from './score-unit';
 export * from './transpositions';
 export * from './match-stats';
+export * from './provisional';
 export * from './rating-accuracy';

@@ -38,6 +38,8 @@ import {
   teamListInput,
   teamListOutput,
   teamPage,
+  teamRatingOutput,
+  ratingAccuracyOutput,
   teamRankingsInput,
   teamRankingsQueryKey,
   trpcQueryKey,
@@ -64,6 +66,8 @@ import { listRankings } from '../rankings/queries';
 import { findCurrentSeason, listSeasons } from '../seasons/queries';
 import { listTeams } from '../teams/queries';
 import { getPlayerEloHistory, getPlayerPage } from '../players/page-queries';
+import { ratingAccuracy } from '../ratings/figures';
+import { getTeamRating } from '../team-rating/queries';
 import { getTeamEloHistory, getTeamPage, getTeamRankHistory } from '../teams/page-queries';
 import type { PageHead } from './head';
 
@@ -298,6 +302,13 @@ export const PAGES: Record<string, PageResolver> = {
   '/rankings': listPage('/rankings', 'Rankings', (site) => `Team and player Elo rankings of ${site}, week by week, with each team's place and change.`, {
     data: rankingsData,
   }),
+  '/ratings': listPage(
+    '/ratings',
+    'How ratings work',
+    (site) => `How the Elo ratings of ${site} work: the Elo rule, where a team's Elo starts, which matches count, provisional ratings, star ratings, weekly snapshots, and how well they predict.`,
+    // The accuracy figures of all time (apps/web/src/features/ratings-explained, RATING_ACCURACY_INPUT).
+    { data: async (context) => ({ queries: [{ key: trpcQueryKey('public.ratingAccuracy', {}), data: ratingAccuracyOutput.parse(await ratingAccuracy(context.db, undefined)) }] }) },
+  ),
   '/matches': listPage('/matches', 'Matches', (site) => `Upcoming, live and past matches of ${site}, with scores and what each result did to Elo.`),
   '/news': listPage('/news', 'News', (site) => `The latest news, match reports and announcements of ${site}.`, {
     data: (context) => newsList(context, newsPageQueryKey, newsPagePostsQuery, NEWS_IMAGE_WIDTHS.featuredLarge),
@@ -335,6 +346,22 @@ export const PAGES: Record<string, PageResolver> = {
           ...(await teamSeasonStats(context, params.id!, team.id)),
         ],
       },
+    };
+  },
+
+  '/teams/:id/rating': async (params, context) => {
+    const id = validId(params);
+    const rating = id && (await found(async () => teamRatingOutput.parse(await getTeamRating(context.db, id))));
+    if (!rating) return notFoundPage(context.config);
+    return {
+      status: 200,
+      head: {
+        title: titled(context.config, `${rating.team.name} rating`),
+        shareTitle: `Why ${rating.team.name} has Elo ${rating.elo}`,
+        description: `How ${rating.team.name}'s Elo of ${rating.elo} adds up: starting Elo ${rating.start.elo}, then ${pluralize(rating.steps.length, 'change')}, each with the rule's numbers.`,
+        canonical: url(context, `/teams/${rating.team.id}/rating`),
+      },
+      data: { queries: [{ key: trpcQueryKey('public.teamRating', { id: params.id }), data: rating }] },
     };
   },
 

@@ -1,6 +1,6 @@
 import type { EloAdjustmentEntry, EloHistoryEntry, RankHistoryEntry, TeamPage, teamEloHistoryInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { expectedScore } from '@campus-elo/domain';
+import { expectedScore, isProvisional } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
@@ -88,7 +88,8 @@ export async function getTeamPage(db: Kysely<Database>, id: string, currentSeaso
   const [row] = await rowsOf(db, compiledTeamPage(db, id, currentSeasonId, new Date()));
   if (!row) throw notFound('Team not found');
   const { record, ...team } = row;
-  return { ...team, rank: team.rank === null ? null : Number(team.rank), ...record };
+  const ratedMatches = Number(record.wins) + Number(record.losses);
+  return { ...team, rank: team.rank === null ? null : Number(team.rank), ...record, rated_matches: ratedMatches, provisional: isProvisional(ratedMatches) };
 }
 
 type EloHistoryInput = z.output<typeof teamEloHistoryInput>;

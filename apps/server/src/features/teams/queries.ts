@@ -1,3 +1,4 @@
+import { isProvisional } from '@campus-elo/domain';
 import type { Paged, TeamListItem, teamListInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
@@ -175,6 +176,8 @@ export function teamListQuery(db: Kysely<Database>, input: TeamListFilters, now:
         WHERE (m.team1_id = page.id OR m.team2_id = page.id) AND m.elo_applied
           AND (${input.season_id ?? null}::uuid IS NULL OR m.season_id = ${input.season_id ?? null}::uuid)
       )`.as('record'),
+      // Its rated results of all seasons, for the provisional mark.
+      sql<number>`(SELECT count(*)::int FROM matches m WHERE (m.team1_id = page.id OR m.team2_id = page.id) AND m.elo_applied)`.as('rated_matches'),
     ])
     .orderBy(orderBySql('page', sortKeys));
   return pagedListQuery(current, count, items);
@@ -182,7 +185,7 @@ export function teamListQuery(db: Kysely<Database>, input: TeamListFilters, now:
 
 const compiledTeamList = compiledPerInput(teamListQuery);
 
-type TeamListRow = Omit<TeamListItem, 'current_ranking' | 'wins' | 'losses'> & {
+type TeamListRow = Omit<TeamListItem, 'current_ranking' | 'wins' | 'losses' | 'provisional'> & {
   current_ranking: (Omit<NonNullable<TeamListItem['current_ranking']>, 'ranking'> & { ranking: { id: string; date: string } }) | null;
   record: { wins: number; losses: number };
 };
@@ -193,6 +196,8 @@ const toTeamItem = ({ record, ...item }: TeamListRow): TeamListItem => ({
   previous_rank: item.previous_rank ?? null,
   wins: Number(record.wins),
   losses: Number(record.losses),
+  rated_matches: Number(item.rated_matches),
+  provisional: isProvisional(Number(item.rated_matches)),
   current_ranking: item.current_ranking
     ? { ...item.current_ranking, ranking: { ...item.current_ranking.ranking, date: new Date(item.current_ranking.ranking.date).toISOString() } }
     : null,

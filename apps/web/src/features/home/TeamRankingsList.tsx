@@ -18,7 +18,7 @@ export function TeamRankingsList({ seasonId, seasonReady }: HomeSeasonProps) {
   return (
     <ol className={rowClasses.list}>
       {teams.data.results.map((team, index) => (
-        <TeamRankingRow key={team.id} rank={index + 1} team={team} elo={team.elo} />
+        <TeamRankingRow key={team.id} rank={index + 1} team={team} elo={team.elo} provisionalMatches={team.provisional ? team.rated_matches : undefined} />
       ))}
     </ol>
   );

@@ -11,6 +11,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { pageTitle } from '../../lib/site-settings';
 import { trpc } from '../../lib/trpc';
 import { formatCalendarDate } from '../common/format';
+import { RouterAnchor } from '../common/RouterAnchor';
 import { useCurrentSeason } from '../common/useCurrentSeason';
 import { useHashTab } from '../common/useHashTab';
 import { usePageTitle } from '../common/usePageTitle';
@@ -64,9 +65,14 @@ export function RankingsPage() {
 
   return (
     <Container size="md" py="lg">
-      <Title order={1} mb="md">
+      <Title order={1} mb="xs">
         Rankings
       </Title>
+      <Text mb="md">
+        <RouterAnchor to="/ratings" underline="always">
+          How ratings work
+        </RouterAnchor>
+      </Text>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="team">Team Rankings</Tabs.Tab>

@@ -1,11 +1,13 @@
 import { pluralize } from '@campus-elo/domain';
 import { UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { PlayerPicture, TeamLogo } from '../common/EntityImage';
 import { PlayerLink, TeamLink } from '../common/EntityLinks';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
+import { ProvisionalMark } from '../team-rating/ProvisionalMark';
 import classes from './RankingRow.module.css';
 
 /** Rows expand from the 'sm' breakpoint up; on small screens there is no room for the roster, and a row opens the team's page. */
@@ -30,6 +32,8 @@ interface TeamRankingRowProps {
   team: RankedTeam;
   elo: number;
   standing?: RowStanding;
+  /** The team's rated matches when it has fewer than PROVISIONAL_MATCHES (its rank gets a '?'); undefined when it is established or unknown. */
+  provisionalMatches?: number;
 }
 
 /** '▲ 2', '▼ 1', '–' or 'New', with the words for screen readers. */
@@ -96,7 +100,7 @@ function TeamTopPlayers({ teamId }: { teamId: string }) {
  * button (covering the rest of the row, so a click on the row still opens it) shows or hides
  * its top players. On small screens the whole row is the link.
  */
-export function TeamRankingRow({ rank, team, elo, standing }: TeamRankingRowProps) {
+export function TeamRankingRow({ rank, team, elo, standing, provisionalMatches }: TeamRankingRowProps) {
   const expandable = useMediaQuery(EXPANDABLE_ROWS_QUERY, false, { getInitialValueInEffect: false });
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
@@ -107,6 +111,7 @@ export function TeamRankingRow({ rank, team, elo, standing }: TeamRankingRowProp
         <span className={classes.rank}>
           <VisuallyHidden>Rank </VisuallyHidden>
           {rank}
+          {provisionalMatches !== undefined && <ProvisionalMark ratedMatches={provisionalMatches} className={classes.aboveCover} />}
         </span>
         <TeamLogo src={team.picture} size={32} />
         <TeamLink id={team.id} className={expandable ? `${classes.name} ${classes.aboveCover}` : classes.name} stretched={!expandable} title={team.name}>
@@ -123,10 +128,11 @@ export function TeamRankingRow({ rank, team, elo, standing }: TeamRankingRowProp
             </span>
           </>
         )}
-        <span className={classes.elo}>
+        {/* The Elo leads to how it adds up (the team's rating page). */}
+        <Link to="/teams/$id/rating" params={{ id: team.id }} className={`${classes.elo} ${classes.eloLink} ${classes.aboveCover}`}>
           {elo}
-          <VisuallyHidden> Elo</VisuallyHidden>
-        </span>
+          <VisuallyHidden> Elo: how it adds up</VisuallyHidden>
+        </Link>
         {expandable && (
           <UnstyledButton
             className={classes.expandButton}

@@ -20,7 +20,7 @@ interface TeamRankingsListProps {
  */
 function teamRow(item: TeamListItem | RankingItem, index: number) {
   return 'rank' in item
-    ? { key: item.id, rank: item.rank, team: item.team, elo: item.elo, standing: undefined }
+    ? { key: item.id, rank: item.rank, team: item.team, elo: item.elo, standing: undefined, provisionalMatches: undefined }
     : {
         key: item.id,
         rank: index + 1,
@@ -28,6 +28,7 @@ function teamRow(item: TeamListItem | RankingItem, index: number) {
         elo: item.elo,
         // An earlier server (or a page written before these fields) may leave them out: no columns then.
         standing: item.wins === undefined ? undefined : { previousRank: item.previous_rank ?? null, wins: item.wins, losses: item.losses },
+        provisionalMatches: item.provisional ? item.rated_matches : undefined,
       };
 }
 
@@ -71,7 +72,7 @@ export function TeamRankingsList({ seasonId, rankingId, ready }: TeamRankingsLis
       </div>
       <ol className={classes.list}>
         {rows.map((row) => (
-          <TeamRankingRow key={row.key} rank={row.rank} team={row.team} elo={row.elo} standing={row.standing} />
+          <TeamRankingRow key={row.key} rank={row.rank} team={row.team} elo={row.elo} standing={row.standing} provisionalMatches={row.provisionalMatches} />
         ))}
       </ol>
       <InfiniteListFooter

@@ -12,6 +12,7 @@ import { LoadFailed } from '../common/LoadFailed';
 import { usePageTitle } from '../common/usePageTitle';
 import { TeamEventsSection } from '../events/TeamEventsSection';
 import { NotFoundPage } from '../layout/NotFoundPage';
+import { ProvisionalMark } from '../team-rating/ProvisionalMark';
 import { FormLetters, RankMovement } from './TeamFacts';
 import { EloHistorySection, HeadToHeadSection, RankHistorySection, ResultsSection } from './TeamHistory';
 import { RosterSection, UpcomingSection } from './TeamSchedule';
@@ -45,7 +46,11 @@ function TeamHeader({ team }: { team: TeamQuery }) {
         <dl className={headerClasses.facts}>
           <div>
             <dt>Elo</dt>
-            <dd data-fact="elo">{t.elo}</dd>
+            <dd data-fact="elo">
+              <RouterAnchor to="/teams/$id/rating" params={{ id: t.id }} underline="always" aria-label={`${t.elo} Elo: how it adds up`}>
+                {t.elo}
+              </RouterAnchor>
+            </dd>
           </div>
           <div>
             <dt>Rank this season</dt>
@@ -54,7 +59,8 @@ function TeamHeader({ team }: { team: TeamQuery }) {
                 'Not playing this season'
               ) : (
                 <>
-                  #{t.rank} <RankMovement rank={t.rank} previousRank={t.previous_rank} />
+                  #{t.rank}
+                  {t.provisional && <ProvisionalMark ratedMatches={t.rated_matches} />} <RankMovement rank={t.rank} previousRank={t.previous_rank} />
                 </>
               )}
             </dd>

@@ -1,0 +1,167 @@
+import { isUuid, type TeamRating, type TeamRatingNeighbour, type TeamRatingStep } from '@campus-elo/api-contract';
+import { possessive } from '@campus-elo/domain';
+import { Container, Skeleton, Text, Title } from '@mantine/core';
+import { isNotFoundError } from '../../lib/error-message';
+import { pageTitle } from '../../lib/site-settings';
+import { trpc } from '../../lib/trpc';
+import { TeamLink } from '../common/EntityLinks';
+import { TeamLogo } from '../common/EntityImage';
+import { formatDate, formatSignedNumber } from '../common/format';
+import { LoadFailed } from '../common/LoadFailed';
+import { PageSection } from '../common/PageSection';
+import { RouterAnchor } from '../common/RouterAnchor';
+import { EmptyMessage } from '../common/states';
+import { usePageTitle } from '../common/usePageTitle';
+import { NotFoundPage } from '../layout/NotFoundPage';
+import { ProvisionalMark } from './ProvisionalMark';
+import classes from './TeamRatingPage.module.css';
+
+const ADJUSTMENT_TEXT: Record<Extract<TeamRatingStep, { kind: 'adjustment' }>['reason'], string> = {
+  calculate: 'Calculate Team ELO (from the roster’s FACEIT Elo; the players’ numbers it used are not stored)',
+  edit: 'Set by league staff',
+  merge: 'Kept in a merge of two team entries',
+};
+
+function percent(chance: number): string {
+  return `${Math.round(chance * 100)}%`;
+}
+
+function StepItem({ step }: { step: TeamRatingStep }) {
+  if (step.kind === 'adjustment') {
+    return (
+      <li className={classes.step} data-step="adjustment">
+        <div className={classes.stepHead}>
+          <span>{formatDate(step.date)}</span>
+          <span className={classes.change}>{formatSignedNumber(step.change)}</span>
+        </div>
+        <Text size="sm">{ADJUSTMENT_TEXT[step.reason]}: {step.elo_before} → {step.total}</Text>
+        <Text size="sm" className={classes.total}>
+          Running total: {step.total}
+        </Text>
+      </li>
+    );
+  }
+  return (
+    <li className={classes.step} data-step="match">
+      <div className={classes.stepHead}>
+        <RouterAnchor to="/matches/$id" params={{ id: step.match_id }} underline="always">
+          {formatDate(step.date || null)}: {step.result === 'W' ? 'won against' : 'lost to'} {step.opponent.name}
+        </RouterAnchor>
+        <span className={classes.change}>{formatSignedNumber(step.change)}</span>
+      </div>
+      <Text size="sm">
+        Elo {step.elo_before} against {step.opponent_elo}: expected win chance {percent(step.expected)}
+      </Text>
+      <Text size="sm" className={classes.rule}>
+        {step.rule}
+      </Text>
+      <Text size="sm" className={classes.total}>
+        Running total: {step.total}
+      </Text>
+    </li>
+  );
+}
+
+function Neighbour({ label, team }: { label: string; team: TeamRatingNeighbour | null }) {
+  if (!team) return null;
+  return (
+    <li className={classes.neighbour}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <TeamLogo src={team.picture} size={24} />
+      <TeamLink id={team.id}>
+        #{team.rank} {team.name}
+      </TeamLink>
+      <span>
+        Elo {team.elo} ({formatSignedNumber(team.gap)})
+      </span>
+    </li>
+  );
+}
+
+function RatingView({ rating }: { rating: TeamRating }) {
+  const start = rating.start;
+  return (
+    <>
+      <header className={classes.header}>
+        <TeamLogo src={rating.team.picture} size={64} />
+        <div>
+          <Title order={1}>Why {rating.team.name} has Elo {rating.elo}</Title>
+          <Text>
+            Rank {rating.rank} of all teams by Elo
+            {rating.provisional && <ProvisionalMark ratedMatches={rating.rated_matches} />}
+            {' · '}
+            <RouterAnchor to="/teams/$id" params={{ id: rating.team.id }} underline="always">
+              {possessive(rating.team.name)} page
+            </RouterAnchor>
+            {' · '}
+            <RouterAnchor to="/ratings" underline="always">
+              How ratings work
+            </RouterAnchor>
+          </Text>
+        </div>
+      </header>
+      <p className={classes.sum} data-rating-sum>
+        Starting Elo {start.elo}, then {rating.steps.length} {rating.steps.length === 1 ? 'change' : 'changes'} adding up to{' '}
+        {formatSignedNumber(rating.elo - start.elo)}: Elo <strong data-rating-total>{rating.steps.at(-1)?.total ?? start.elo}</strong>.
+      </p>
+      <div className={classes.sections}>
+        <PageSection title="Starting Elo">
+          <Text>
+            {start.elo}:{' '}
+            {start.origin === 'default'
+              ? 'the Elo every new team starts from.'
+              : 'set when the team was imported, or by a reset of all ratings.'}{' '}
+            When the league rates a team from its roster (Calculate Team ELO), that shows below as a change on its date; only the Elo it set is
+            stored, not the players’ FACEIT Elo it was worked out from.
+          </Text>
+        </PageSection>
+        <PageSection title="Every change, in order">
+          {rating.steps.length === 0 ? (
+            <EmptyMessage message="No rated matches or changes yet: the Elo is still the starting Elo." />
+          ) : (
+            <ol className={classes.steps}>
+              {rating.steps.map((step, index) => (
+                <StepItem key={step.kind === 'match' ? step.match_id : `${step.date}-${index}`} step={step} />
+              ))}
+            </ol>
+          )}
+        </PageSection>
+        <PageSection title="Teams just above and below">
+          {rating.above || rating.below ? (
+            <ul className={classes.neighbours}>
+              <Neighbour label="Above" team={rating.above} />
+              <Neighbour label="Below" team={rating.below} />
+            </ul>
+          ) : (
+            <EmptyMessage message="No other teams yet." />
+          )}
+        </PageSection>
+      </div>
+    </>
+  );
+}
+
+/** /teams/{id}/rating: a team's Elo added up from its starting Elo, change by change (the Elo ledger). */
+export function TeamRatingPage({ id }: { id: string }) {
+  const valid = isUuid(id);
+  const rating = trpc.public.teamRating.useQuery({ id }, { enabled: valid });
+  usePageTitle(pageTitle(rating.data ? `${rating.data.team.name} rating` : 'Team rating'));
+  if (!valid || isNotFoundError(rating.error)) return <NotFoundPage />;
+  return (
+    <Container size="md" py="xl">
+      {rating.isPending ? (
+        <div role="status" aria-label="Loading rating">
+          <Skeleton height={36} width="70%" />
+          <Skeleton height={18} width="40%" mt="sm" />
+          <Skeleton height={200} mt="md" />
+        </div>
+      ) : rating.isError ? (
+        <LoadFailed message="This rating could not be loaded. Check your connection and try again." onRetry={() => void rating.refetch()} />
+      ) : (
+        <RatingView rating={rating.data} />
+      )}
+    </Container>
+  );
+}
