@@ -192,6 +192,26 @@ describeE2E('import matches wizard against the fake platforms', () => {
       expect(shown).not.toContain(FACEIT_TEAMS[0]!);
       await saveScreenshot(page, 'imports-past-matches');
 
+      // The finished matches came with their maps and scoreboards (the fake serves each one's
+      // stats), shown on the match page with the imported players linked.
+      const imported = await site.database.db
+        .selectFrom('matches')
+        .select('id')
+        .where('platform', '=', 'faceit')
+        .where('status', '=', 'completed')
+        .where('external_id', 'like', '1-e2e-%')
+        .orderBy('external_id')
+        .executeTakeFirstOrThrow();
+      const details = await publicApi<{ maps: { players: { player: Named | null }[] }[] }>(`matches/${imported.id}/maps`);
+      expect(details.maps.length).toBeGreaterThan(0);
+      expect(details.maps[0]!.players).toHaveLength(10);
+      expect(details.maps[0]!.players.filter((line) => line.player !== null).length).toBeGreaterThan(0);
+      await page.goto(`${site.url}/matches/${imported.id}`);
+      const maps = page.getByRole('region', { name: 'Maps and scoreboards' });
+      await maps.locator('[data-maps-won]').waitFor();
+      expect(await maps.getByRole('tab').count()).toBeGreaterThanOrEqual(details.maps.length);
+      await saveScreenshot(page, 'imports-match-maps');
+
       const upcoming = await publicApi<Paged<{ competition: Named | null }>>('matches?status=scheduled&competition_name=E2E%20Cup');
       expect(upcoming.count).toBe(2);
     },
