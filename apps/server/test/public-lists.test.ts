@@ -38,6 +38,9 @@ describe('GET /v1/public/teams', () => {
       // The fixture's matches have not moved Elo: no rated results.
       wins: 0,
       losses: 0,
+      // No rated match yet: provisional until PROVISIONAL_MATCHES (packages/domain).
+      rated_matches: 0,
+      provisional: true,
     });
     // What the current season is depends on today (the fixture's seasons are in 2026).
     expect(previousRank === null || typeof previousRank === 'number').toBe(true);

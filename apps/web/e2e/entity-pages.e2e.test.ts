@@ -106,7 +106,8 @@ describeE2E('team, match and player pages', () => {
       const playerName = await rosterLink.innerText();
       await rosterLink.click();
       await page.getByRole('heading', { level: 1, name: playerName }).waitFor();
-      expect(await page.getByRole('link', { name: opponentName.trim(), exact: true }).getAttribute('href')).toMatch(/^\/teams\//);
+      // The team links twice: in the player's facts and among the teams played for.
+      expect(await page.getByRole('link', { name: opponentName.trim(), exact: true }).first().getAttribute('href')).toMatch(/^\/teams\//);
       await page.locator('[data-fact="skill-level"]').waitFor();
       await page.getByRole('region', { name: 'Elo history' }).locator('figure, p').first().waitFor();
       await expectNoSeriousAxeViolations(page, 'player page');

@@ -43,3 +43,5 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/Stepper.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Switch.css';

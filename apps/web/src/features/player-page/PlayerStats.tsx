@@ -132,7 +132,7 @@ function TeamsPlayedFor({ teams }: { teams: PlayerStatsResponse['teams'] }) {
       <ul className={classes.teamsPlayedFor}>
         {teams.map((team) => (
           <li key={team.id}>
-            <RouterAnchor to="/teams/$id" params={{ id: team.id }}>
+            <RouterAnchor to="/teams/$id" params={{ id: team.id }} underline="always">
               {team.name}
             </RouterAnchor>{' '}
             ({team.maps} {team.maps === 1 ? 'map' : 'maps'}
