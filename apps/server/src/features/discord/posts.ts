@@ -129,7 +129,9 @@ export async function deliverDiscordPosts(deps: DiscordDeps, now = new Date()): 
     UPDATE discord_outbox SET attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + CLAIM_MS)}
     WHERE id IN (
       SELECT id FROM discord_outbox
-      WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${now}
+      -- At the precision of a JS Date: the trigger stamps rows with the database's microseconds,
+      -- and a post queued a moment ago would otherwise not be due yet.
+      WHERE sent_at IS NULL AND failed_at IS NULL AND date_trunc('milliseconds', next_attempt_at) <= ${now}
       ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
     )
     RETURNING id, kind, subject_id, attempts
