@@ -26,9 +26,13 @@ export const FAILURES_PER_ACCOUNT = 20;
 export const SLOWDOWN_AFTER_FAILURES = 5;
 export const MAX_SLOWDOWN_MS = 4000;
 
-/** Classes of the advisory locks that serialise admissions from one address, and code checks for one account (any fixed numbers). */
+/**
+ * Classes of the advisory locks that serialise admissions from one address and for one
+ * account, and code checks for one account (any fixed numbers).
+ */
 const ADMISSION_LOCK_CLASS = 727_002;
 const CODE_CHECK_LOCK_CLASS = 727_003;
+const ACCOUNT_ADMISSION_LOCK_CLASS = 727_004;
 
 export type Admission =
   | { admitted: true; attemptId: string; delayMs: number; secondFactorOnly: boolean }
@@ -64,8 +68,8 @@ function secondsUntil(oldest: Date | string | null, now: Date): number {
 /**
  * Admits one sign-in attempt for `email` from `ip`, recording it as a failure, or refuses it
  * with the seconds to wait: 10 failures for the email from this address, or 30 from this
- * address, within 15 minutes refuse until the oldest of them leaves the window. A lock per
- * address makes check and record one step, on PostgreSQL as on PGlite.
+ * address, within 15 minutes refuse until the oldest of them leaves the window. Locks per
+ * address and per account make check and record one step, on PostgreSQL as on PGlite.
  */
 export async function admitSignInAttempt(db: Kysely<Database>, email: string, clientIp: string, now = new Date()): Promise<Admission> {
   const emailKey = email.toLowerCase();
@@ -73,6 +77,9 @@ export async function admitSignInAttempt(db: Kysely<Database>, email: string, cl
   const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${ADMISSION_LOCK_CLASS}, hashtext(${ip}))`.execute(trx);
+    // Then the account's, always second (no lock cycles): parallel guesses from many addresses
+    // each see the others' failures, so exactly FAILURES_PER_ACCOUNT passwords get checked.
+    await sql`SELECT pg_advisory_xact_lock(${ACCOUNT_ADMISSION_LOCK_CLASS}, hashtext(${emailKey}))`.execute(trx);
     // Old attempts no longer count; drop this address's so the table stays small.
     await trx.deleteFrom('login_attempts').where('ip', '=', ip).where('created_at', '<=', since).execute();
     const counts = await trx
