@@ -589,6 +589,10 @@ export interface PlayerCompetitionMapStats {
   maps: Generated<number>;
   mvps: Generated<number>;
   player_id: string;
+  /**
+   * players.visible of the row's player, kept by triggers (migration 0100): read-only for code.
+   */
+  player_visible: Generated<boolean>;
   plus_minus: Generated<number | null>;
   rated_deaths: Generated<number>;
   rated_kills: Generated<number>;
@@ -628,6 +632,10 @@ export interface PlayerCompetitionStats {
   maps: Generated<number>;
   mvps: Generated<number>;
   player_id: string;
+  /**
+   * players.visible of the row's player, kept by triggers (migration 0100): read-only for code.
+   */
+  player_visible: Generated<boolean>;
   plus_minus: Generated<number | null>;
   rated_deaths: Generated<number>;
   rated_kills: Generated<number>;
@@ -712,6 +720,10 @@ export interface PlayerSeasonMapStats {
   maps: Generated<number>;
   mvps: Generated<number>;
   player_id: string;
+  /**
+   * players.visible of the row's player, kept by triggers (migration 0100): read-only for code.
+   */
+  player_visible: Generated<boolean>;
   plus_minus: Generated<number | null>;
   rated_deaths: Generated<number>;
   rated_kills: Generated<number>;
@@ -757,6 +769,10 @@ export interface PlayerSeasonStats {
   maps: Generated<number>;
   mvps: Generated<number>;
   player_id: string;
+  /**
+   * players.visible of the row's player, kept by triggers (migration 0100): read-only for code.
+   */
+  player_visible: Generated<boolean>;
   plus_minus: Generated<number | null>;
   rated_deaths: Generated<number>;
   rated_kills: Generated<number>;

@@ -3,9 +3,11 @@ import { sql, type Kysely } from 'kysely';
 // Leaderboard pages read in index order (issue 24's speed, decision 0094). Every sortable
 // column of the player leaderboard's four totals tables (migrations 0096, 0097) is a stored
 // column with an index led by the table's scope, so a page is an index range scan that stops
-// at the page, whatever the sort and direction. The team leaderboard gets the same over a new
-// per-team season total (every map summed), kept from team_season_map_stats by a row trigger
-// in the writer's transaction (decision 0090), so it no longer sums a season's maps per request.
+// at the page, whatever the sort and direction. Each row also keeps whether its player is
+// visible, and those indexes hold visible players' rows only, so neither the page nor its
+// count looks at `players`. The team leaderboard gets the same over a new per-team season
+// total (every map summed), kept from team_season_map_stats by a row trigger in the writer's
+// transaction (decision 0090), so it no longer sums a season's maps per request.
 
 /** The player leaderboard's tables and the scope each page is cut from. */
 const playerTables = [
@@ -50,8 +52,22 @@ const teamCounts = ['played', 'wins', 'losses', 'rounds_for', 'rounds_against', 
  * either direction is a forward or backward range scan (the read keeps nulls apart, so where
  * nulls sit in the index does not matter). The `maps` and `played` ones also count a page's rows.
  */
-const sortIndex = (table: string, scope: readonly string[], column: string, key: readonly string[]) =>
-  `CREATE INDEX ${table}_${column}_sort_idx ON ${table} (${[...scope, column, ...key].join(', ')})`;
+const sortIndex = (table: string, scope: readonly string[], column: string, key: readonly string[], where = '') =>
+  `CREATE INDEX ${table}_${column}_sort_idx ON ${table} (${[...scope, column, ...key].join(', ')})${where}`;
+
+/** A new player total row learns whether its player is visible; players.visible changing moves it (below). */
+const playerVisibleFill = `CREATE FUNCTION player_totals_visible_fill() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     SELECT p.visible INTO NEW.player_visible FROM players p WHERE p.id = NEW.player_id;
+     NEW.player_visible := coalesce(NEW.player_visible, true);
+     RETURN NEW;
+   END $$`;
+
+const playerVisibleFollow = `CREATE FUNCTION player_totals_visible_follow() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     ${playerTables.map(({ table }) => `UPDATE ${table} SET player_visible = NEW.visible WHERE player_id = NEW.id;`).join('\n     ')}
+     RETURN NULL;
+   END $$`;
 
 /** team_season_map_stats' change of one row, added into its team's season total; rows back at zero go. */
 const teamSeasonTotalsFollow = `CREATE FUNCTION team_season_stats_follow() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -72,12 +88,19 @@ const teamSeasonTotalsFollow = `CREATE FUNCTION team_season_stats_follow() RETUR
    END $$`;
 
 const statements = [
+  playerVisibleFill,
+  playerVisibleFollow,
   ...playerTables.flatMap(({ table, scope }) => [
-    // One rewrite per table for all four columns.
-    `ALTER TABLE ${table} ${playerRateColumns.map((column) => `ADD COLUMN ${column}`).join(', ')}`,
+    // One rewrite per table for all five columns.
+    `ALTER TABLE ${table} ${[...playerRateColumns, 'player_visible boolean NOT NULL DEFAULT true'].map((column) => `ADD COLUMN ${column}`).join(', ')}`,
+    `COMMENT ON COLUMN ${table}.player_visible IS 'players.visible of the row''s player, kept by triggers (migration 0100): read-only for code.'`,
+    `UPDATE ${table} t SET player_visible = false FROM players p WHERE p.id = t.player_id AND NOT p.visible`,
+    `CREATE TRIGGER ${table}_visible_fill BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION player_totals_visible_fill()`,
     `DROP INDEX ${table}_rating_idx`,
-    ...playerSortColumns.map((column) => sortIndex(table, scope, column, ['player_id', 'team_id'])),
+    ...playerSortColumns.map((column) => sortIndex(table, scope, column, ['player_id', 'team_id'], ' WHERE player_visible')),
   ]),
+  `CREATE TRIGGER player_totals_visible_follow AFTER UPDATE OF visible ON players FOR EACH ROW
+     WHEN (OLD.visible IS DISTINCT FROM NEW.visible) EXECUTE FUNCTION player_totals_visible_follow()`,
   `CREATE TABLE team_season_stats (
      season_id uuid NOT NULL,
      team_id uuid NOT NULL,
@@ -108,11 +131,15 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'DROP TABLE team_season_stats',
     ...teamSortColumns.map((column) => `DROP INDEX team_season_map_stats_${column}_sort_idx`),
     'ALTER TABLE team_season_map_stats DROP COLUMN win_pct, DROP COLUMN round_diff',
+    'DROP TRIGGER player_totals_visible_follow ON players',
     ...playerTables.flatMap(({ table, scope }) => [
       ...playerSortColumns.map((column) => `DROP INDEX ${table}_${column}_sort_idx`),
-      `ALTER TABLE ${table} DROP COLUMN adr, DROP COLUMN kd, DROP COLUMN hs_pct, DROP COLUMN plus_minus`,
+      `DROP TRIGGER ${table}_visible_fill ON ${table}`,
+      `ALTER TABLE ${table} DROP COLUMN adr, DROP COLUMN kd, DROP COLUMN hs_pct, DROP COLUMN plus_minus, DROP COLUMN player_visible`,
       `CREATE INDEX ${table}_rating_idx ON ${table} (${scope.join(', ')}, rating DESC NULLS LAST, player_id, team_id) INCLUDE (maps)`,
     ]),
+    'DROP FUNCTION player_totals_visible_fill()',
+    'DROP FUNCTION player_totals_visible_follow()',
   ];
   for (const statement of restored) await sql.raw(statement).execute(db);
 }

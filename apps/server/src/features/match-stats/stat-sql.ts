@@ -39,11 +39,12 @@ export function sortedPageSql(page: SortedPage): RawBuilder<unknown> {
   const sortColumn = sql.ref(`s.${page.sort}`);
   const keyColumns = page.key.map((column) => sql.ref(`s.${column}`));
   const byKey = sql.join(keyColumns.map((column) => sql`${column} ${direction}`));
+  // The rows without a value are ordered by the (null) value too, so both read the same index.
   const part = (known: boolean) => sql`(
     SELECT ${page.columns}, ${sql.join(keyColumns)}, ${sortColumn} AS sort_value
     FROM ${page.from}
     WHERE ${page.where} AND ${sortColumn} ${sql.raw(known ? 'IS NOT NULL' : 'IS NULL')}
-    ORDER BY ${known ? sql`${sortColumn} ${direction}, ${byKey}` : byKey}
+    ORDER BY ${sortColumn} ${direction}, ${byKey}
     LIMIT ${limit + offset})`;
   return sql`SELECT * FROM (${part(true)} UNION ALL ${part(false)}) u ORDER BY ${pageOrder('u', page)} LIMIT ${limit} OFFSET ${offset}`;
 }
