@@ -87,7 +87,21 @@ const teamSeasonTotalsFollow = `CREATE FUNCTION team_season_stats_follow() RETUR
      RETURN NULL;
    END $$`;
 
+/**
+ * The totals triggers (migrations 0096, 0097) end each statement by deleting the rows back at
+ * zero, which without an index reads the whole table every time: at scale, most of a match's
+ * write. These partial indexes hold only such rows (none between statements), so the delete
+ * finds them at once.
+ */
+const emptyRowIndexes = [
+  ...['player_season_stats', 'player_season_map_stats', 'player_career_stats', 'player_career_map_stats', 'player_competition_stats', 'player_competition_map_stats'].map(
+    (table) => `CREATE INDEX ${table}_empty_idx ON ${table} (player_id) WHERE maps = 0`,
+  ),
+  'CREATE INDEX team_season_map_stats_empty_idx ON team_season_map_stats (team_id) WHERE played = 0 AND bans = 0',
+];
+
 const statements = [
+  ...emptyRowIndexes,
   playerVisibleFill,
   playerVisibleFollow,
   ...playerTables.flatMap(({ table, scope }) => [
@@ -126,6 +140,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const restored = [
+    ...emptyRowIndexes.map((statement) => `DROP INDEX ${/CREATE INDEX (\w+)/.exec(statement)![1]}`),
     'DROP TRIGGER team_season_stats_follow ON team_season_map_stats',
     'DROP FUNCTION team_season_stats_follow()',
     'DROP TABLE team_season_stats',
