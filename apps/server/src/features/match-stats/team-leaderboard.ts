@@ -3,8 +3,8 @@ import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { toPaged } from '../../lib/paging';
-import { pageOrder, sortedPageSql } from './stat-sql';
 import { currentSeasonQuery } from '../seasons/queries';
+import { pageOrder, sortedPageSql } from './stat-sql';
 
 /*
  * The team leaderboard (GET /v1/public/stats/teams) reads kept team totals of one season,
