@@ -2,6 +2,7 @@ export * from './schema';
 export { createDatabase, type ConnectionOptions, type DatabaseHandle } from './connection';
 export { isDatabaseUnavailable } from './database-unavailable';
 export { migrateToLatest } from './migrate';
+export { LINE_COUNT_COLUMNS } from './match-line-columns';
 export { attachDataVersionTriggers, DATA_CHANGED_CHANNEL, DATA_VERSION_TRIGGER, readDataVersion, TABLES_WITHOUT_DATA_VERSION } from './data-version';
 export { LISTENER_APPLICATION_NAME, type NotificationHandlers, type StopListening } from './notifications';
 export { PGliteDialect } from './pglite-dialect';

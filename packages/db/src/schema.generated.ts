@@ -562,6 +562,7 @@ export interface PlayerCareerStats {
 }
 
 export interface PlayerCompetitionMapStats {
+  adr: Generated<number | null>;
   assists: Generated<number>;
   clutch_attempts: Generated<number>;
   clutch_wins: Generated<number>;
@@ -575,8 +576,10 @@ export interface PlayerCompetitionMapStats {
   flash_successes: Generated<number>;
   headshot_kills: Generated<number>;
   headshots: Generated<number>;
+  hs_pct: Generated<number | null>;
   kast_known_rounds: Generated<number>;
   kast_rounds: Generated<number>;
+  kd: Generated<number | null>;
   kills: Generated<number>;
   kills_2k: Generated<number>;
   kills_3k: Generated<number>;
@@ -586,6 +589,11 @@ export interface PlayerCompetitionMapStats {
   maps: Generated<number>;
   mvps: Generated<number>;
   player_id: string;
+  /**
+   * players.visible of the row's player, kept by triggers (migration 0100): read-only for code.
+   */
+  player_visible: Generated<boolean>;
+  plus_minus: Generated<number | null>;
   rated_deaths: Generated<number>;
   rated_kills: Generated<number>;
   rated_multi_kill_score: Generated<number>;
@@ -598,6 +606,7 @@ export interface PlayerCompetitionMapStats {
 }
 
 export interface PlayerCompetitionStats {
+  adr: Generated<number | null>;
   assists: Generated<number>;
   clutch_attempts: Generated<number>;
   clutch_wins: Generated<number>;
@@ -611,8 +620,10 @@ export interface PlayerCompetitionStats {
   flash_successes: Generated<number>;
   headshot_kills: Generated<number>;
   headshots: Generated<number>;
+  hs_pct: Generated<number | null>;
   kast_known_rounds: Generated<number>;
   kast_rounds: Generated<number>;
+  kd: Generated<number | null>;
   kills: Generated<number>;
   kills_2k: Generated<number>;
   kills_3k: Generated<number>;
@@ -621,6 +632,11 @@ export interface PlayerCompetitionStats {
   maps: Generated<number>;
   mvps: Generated<number>;
   player_id: string;
+  /**
+   * players.visible of the row's player, kept by triggers (migration 0100): read-only for code.
+   */
+  player_visible: Generated<boolean>;
+  plus_minus: Generated<number | null>;
   rated_deaths: Generated<number>;
   rated_kills: Generated<number>;
   rated_multi_kill_score: Generated<number>;
@@ -678,6 +694,7 @@ export interface Players {
 }
 
 export interface PlayerSeasonMapStats {
+  adr: Generated<number | null>;
   assists: Generated<number>;
   clutch_attempts: Generated<number>;
   clutch_wins: Generated<number>;
@@ -690,8 +707,10 @@ export interface PlayerSeasonMapStats {
   flash_successes: Generated<number>;
   headshot_kills: Generated<number>;
   headshots: Generated<number>;
+  hs_pct: Generated<number | null>;
   kast_known_rounds: Generated<number>;
   kast_rounds: Generated<number>;
+  kd: Generated<number | null>;
   kills: Generated<number>;
   kills_2k: Generated<number>;
   kills_3k: Generated<number>;
@@ -701,6 +720,11 @@ export interface PlayerSeasonMapStats {
   maps: Generated<number>;
   mvps: Generated<number>;
   player_id: string;
+  /**
+   * players.visible of the row's player, kept by triggers (migration 0100): read-only for code.
+   */
+  player_visible: Generated<boolean>;
+  plus_minus: Generated<number | null>;
   rated_deaths: Generated<number>;
   rated_kills: Generated<number>;
   rated_multi_kill_score: Generated<number>;
@@ -720,6 +744,7 @@ export interface PlayerSeasons {
 }
 
 export interface PlayerSeasonStats {
+  adr: Generated<number | null>;
   assists: Generated<number>;
   clutch_attempts: Generated<number>;
   clutch_wins: Generated<number>;
@@ -732,8 +757,10 @@ export interface PlayerSeasonStats {
   flash_successes: Generated<number>;
   headshot_kills: Generated<number>;
   headshots: Generated<number>;
+  hs_pct: Generated<number | null>;
   kast_known_rounds: Generated<number>;
   kast_rounds: Generated<number>;
+  kd: Generated<number | null>;
   kills: Generated<number>;
   kills_2k: Generated<number>;
   kills_3k: Generated<number>;
@@ -742,6 +769,11 @@ export interface PlayerSeasonStats {
   maps: Generated<number>;
   mvps: Generated<number>;
   player_id: string;
+  /**
+   * players.visible of the row's player, kept by triggers (migration 0100): read-only for code.
+   */
+  player_visible: Generated<boolean>;
+  plus_minus: Generated<number | null>;
   rated_deaths: Generated<number>;
   rated_kills: Generated<number>;
   rated_multi_kill_score: Generated<number>;
@@ -868,10 +900,26 @@ export interface TeamSeasonMapStats {
   map: string;
   picks: Generated<number>;
   played: Generated<number>;
+  round_diff: Generated<number | null>;
   rounds_against: Generated<number>;
   rounds_for: Generated<number>;
   season_id: string;
   team_id: string;
+  win_pct: Generated<number | null>;
+  wins: Generated<number>;
+}
+
+export interface TeamSeasonStats {
+  bans: Generated<number>;
+  losses: Generated<number>;
+  picks: Generated<number>;
+  played: Generated<number>;
+  round_diff: Generated<number | null>;
+  rounds_against: Generated<number>;
+  rounds_for: Generated<number>;
+  season_id: string;
+  team_id: string;
+  win_pct: Generated<number | null>;
   wins: Generated<number>;
 }
 
@@ -949,6 +997,7 @@ export interface DB {
   sessions: Sessions;
   team_counts: TeamCounts;
   team_season_map_stats: TeamSeasonMapStats;
+  team_season_stats: TeamSeasonStats;
   teams: Teams;
   totp_credentials: TotpCredentials;
   users: Users;

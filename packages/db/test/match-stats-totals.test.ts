@@ -4,7 +4,7 @@ import type { Database } from '../src/schema';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 // The season, career and team map totals of migration 0096 (and the competition totals of
-// 0097) must equal summing the lines,
+// 0097, the team season totals of 0100) must equal summing the lines,
 // maps and vetoes again (match_stats_rebuild), whatever wrote them: inserts, replacements,
 // a match moving season or team, a player merged away, cascades, rollbacks, truncation.
 
@@ -20,6 +20,7 @@ const totalTables = [
   'player_season_map_stats',
   'player_career_stats',
   'team_season_map_stats',
+  'team_season_stats',
   'player_competition_stats',
   'player_competition_map_stats',
   'player_career_map_stats',
@@ -38,6 +39,14 @@ async function totals(db: Kysely<Database>): Promise<Record<string, unknown[]>> 
 
 async function expectTotalsAgree(db: Kysely<Database>, step: string): Promise<Record<string, unknown[]>> {
   const kept = await totals(db);
+  // The team season totals are the team map totals summed over maps (migration 0100's row trigger).
+  const summed = await sql<Record<string, unknown>>`
+    SELECT season_id, team_id, sum(played)::bigint AS played, sum(wins)::bigint AS wins, sum(losses)::bigint AS losses,
+      sum(rounds_for)::bigint AS rounds_for, sum(rounds_against)::bigint AS rounds_against, sum(picks)::bigint AS picks, sum(bans)::bigint AS bans
+    FROM team_season_map_stats GROUP BY season_id, team_id ORDER BY season_id, team_id`.execute(db);
+  const teamSeasons = await sql<Record<string, unknown>>`
+    SELECT season_id, team_id, played, wins, losses, rounds_for, rounds_against, picks, bans FROM team_season_stats ORDER BY season_id, team_id`.execute(db);
+  expect(teamSeasons.rows, `${step}: team season totals`).toEqual(summed.rows);
   await db.transaction().execute(async (trx) => {
     await sql`SELECT match_stats_rebuild()`.execute(trx);
     expect(kept, step).toEqual(await totals(trx));

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { LINE_COUNT_COLUMNS } from '../match-line-columns';
 
 // The game itself (issue 24, decision 0090): the maps of a match, its veto and each map's
 // player lines, with season, career and team map totals kept by statement triggers in the
@@ -8,26 +9,6 @@ import { sql, type Kysely } from 'kysely';
 // trigger from `matches` and rewritten by a trigger when a match changes season or team (a
 // merge). The totals are folded from the transition tables alone, so a cascade from a
 // deleted match, which no longer exists when the trigger runs, still subtracts exactly.
-
-/** The per-player counting columns a line has; null means the source lacks it, never 0. */
-const optionalLineCounts = [
-  'headshots',
-  'damage',
-  'mvps',
-  'kills_2k',
-  'kills_3k',
-  'kills_4k',
-  'kills_5k',
-  'first_kills',
-  'entry_attempts',
-  'entry_wins',
-  'clutch_attempts',
-  'clutch_wins',
-  'utility_damage',
-  'flash_successes',
-  'sniper_kills',
-  'kast_rounds',
-] as const;
 
 /**
  * Each total column and the expression over a line (`l`) that it sums. Rates need their own
@@ -40,7 +21,7 @@ const playerTotals: readonly (readonly [string, string])[] = [
   ['kills', 'l.kills'],
   ['deaths', 'l.deaths'],
   ['assists', 'l.assists'],
-  ...optionalLineCounts.map((column) => [column, `coalesce(l.${column}, 0)`] as const),
+  ...LINE_COUNT_COLUMNS.map((column) => [column, `coalesce(l.${column}, 0)`] as const),
   ['headshot_kills', 'CASE WHEN l.headshots IS NULL THEN 0 ELSE l.kills END'],
   ['damage_rounds', 'CASE WHEN l.damage IS NULL THEN 0 ELSE l.rounds END'],
   ['kast_known_rounds', 'CASE WHEN l.kast_rounds IS NULL THEN 0 ELSE l.rounds END'],
@@ -119,13 +100,13 @@ const tables = [
      kills smallint NOT NULL,
      deaths smallint NOT NULL,
      assists smallint NOT NULL,
-     ${optionalLineCounts.map((column) => `${column} integer`).join(',\n')},
+     ${LINE_COUNT_COLUMNS.map((column) => `${column} integer`).join(',\n')},
      map text NOT NULL,
      season_id uuid,
      team_id uuid NOT NULL,
      FOREIGN KEY (match_id, map_number) REFERENCES match_maps (match_id, number) ON DELETE CASCADE,
      UNIQUE (match_id, map_number, side, nickname),
-     ${checks(['kills', 'deaths', 'assists', ...optionalLineCounts])},
+     ${checks(['kills', 'deaths', 'assists', ...LINE_COUNT_COLUMNS])},
      CHECK (headshots <= kills),
      CHECK (entry_wins <= entry_attempts),
      CHECK (clutch_wins <= clutch_attempts),

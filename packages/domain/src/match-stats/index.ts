@@ -3,3 +3,4 @@ export * from './rating';
 export * from './validation';
 export * from './faceit';
 export * from './totals';
+export * from './map-pool';

@@ -236,7 +236,7 @@ describe('clear database', () => {
       const backup = parseBackupFile(JSON.parse((await backupJsonText(demo.db, await writeBackup(demo.db, 'test', null))).text));
       expect(backup.tables.teams.map((team) => team.picture)).toContain('undefined');
       // The game's details and the totals their triggers keep come back as they were.
-      const details = ['match_maps', 'match_vetoes', 'match_map_players', 'player_season_stats', 'player_career_stats', 'team_season_map_stats'] as const;
+      const details = ['match_maps', 'match_vetoes', 'match_map_players', 'player_season_stats', 'player_career_stats', 'team_season_map_stats', 'team_season_stats'] as const;
       const before = await dumpTables(demo.db, details);
       expect(before.match_map_players!.length).toBeGreaterThan(5000);
       await sql.raw(`TRUNCATE ${CLEARED_TABLES.join(', ')}`).execute(demo.db);

@@ -184,4 +184,33 @@ describe('FACEIT map details', () => {
     expect(map).toMatchObject({ map: 'de_mirage', score_team1: 13, score_team2: 9, halves: null, overtime: null });
     expect(map?.players.find((line) => line.nickname === 'ringer')).toMatchObject({ player: null, adr: null, rating: null });
   });
+
+  it('a 429 from the stats endpoint during an import is waited out; one that never ends fails only that match\'s map details', async () => {
+    const throttled = spec('1-maps-throttled', 'Maps Owls', 'Maps Herons', 'FINISHED', [2, 0], 4);
+    const refused = spec('1-maps-refused', 'Maps Larks', 'Maps Herons', 'FINISHED', undefined, 5);
+    setup.faceit.setChampionship(championship, [faceitMatch(throttled), faceitMatch(refused)]);
+    const preview = await setup.caller.admin.imports.preview({ platform: 'faceit', competition_id: championship });
+    setup.faceit.fault({ path: `/matches/${throttled.matchId}/stats`, status: 429, retryAfter: '0', times: 1 });
+    setup.faceit.fault({ path: `/matches/${refused.matchId}/stats`, status: 429, retryAfter: '0' });
+    const callsBefore = setup.faceit.requests.length;
+    const answer = await setup.caller.admin.imports.commit({ platform: 'faceit', competition_name: 'Maps Cup', season_id: seasonId, data: preview, participant_matches: {} });
+    setup.faceit.clearFaults();
+    const statsCalls = (matchIdOnPlatform: string) => setup.faceit.requests.slice(callsBefore).filter((r) => r.path === `/matches/${matchIdOnPlatform}/stats`).length;
+
+    // Both matches are imported; the throttled one's stats came on the second ask.
+    expect(answer.map_details).toEqual({ saved: 1, not_yet: 0, failed: 1 });
+    expect(answer.message).toContain('Map details of 1 match could not be fetched or did not fit the match.');
+    expect(statsCalls(throttled.matchId)).toBe(2);
+    expect(statsCalls(refused.matchId)).toBeGreaterThan(1);
+    const throttledId = await matchId(throttled.matchId);
+    expect(await mapsOf(throttledId)).toHaveLength(2);
+    expect(await linesOf(throttledId)).toHaveLength(20);
+    const refusedId = await matchId(refused.matchId);
+    expect(await linesOf(refusedId)).toEqual([]);
+
+    // FACEIT answers again: Update Matches fills the refused match.
+    const retried = await setup.caller.admin.imports.updateMatches({ match_ids: [refusedId] });
+    expect(retried.map_details).toEqual({ saved: 1, not_yet: 0, failed: 0 });
+    expect(await linesOf(refusedId)).toHaveLength(10);
+  });
 });

@@ -2,9 +2,9 @@ import type { Paged, PlayerLeaderboardInput, playerLeaderboardRow } from '@campu
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import { pageWindow, toPaged } from '../../lib/paging';
+import { toPaged } from '../../lib/paging';
 import { currentSeasonQuery } from '../seasons/queries';
-import { sortSql } from './stat-sql';
+import { pageOrder, sortedPageSql } from './stat-sql';
 import { LINE_TOTAL_COLUMNS, statLine, toLineTotals } from './totals';
 
 /*
@@ -46,29 +46,25 @@ export function playerLeaderboardQuery(db: Kysely<Database>, input: PlayerLeader
     input.map ? sql`s.map = ${input.map}` : undefined,
     sql`s.maps >= ${input.min_maps}`,
   ].filter((filter) => filter !== undefined);
-  const inScope = sql.join(filters, sql` AND `);
-  const where = sql`${inScope} AND p.visible`;
+  // Hidden players' rows are left out by the row's own copy of players.visible (migration 0100).
+  const where = sql.join([...filters, sql`s.player_visible`], sql` AND `);
   const table = sql.table(totalsTable(input));
-  const from = sql`${table} s JOIN players p ON p.id = s.player_id`;
-  const direction = sql.raw(input.order === 'asc' ? 'ASC' : 'DESC');
-  const { limit, offset } = pageWindow(input);
-  const columns = sql.join([...LINE_TOTAL_COLUMNS, 'clutch_wins', 'first_kills'].map((column) => sql.ref(`s.${column}`)));
-  const order = (alias: string) =>
-    sql`${alias === 's' ? sortSql[input.sort] : sql.ref(`${alias}.sort_value`)} ${direction} NULLS LAST, ${sql.ref(`${alias}.player_id`)}, ${sql.ref(`${alias}.team_id`)}`;
-  // The count reads the rating index alone, less the rows of the (few) hidden players; the
-  // page is cut from the totals in index order, and team names are looked up for its rows only.
+  const sorted = { sort: input.sort, key: ['player_id', 'team_id'], order: input.order } as const;
+  const page = sortedPageSql({
+    ...sorted,
+    columns: sql.join([...LINE_TOTAL_COLUMNS, 'clutch_wins', 'first_kills'].map((column) => sql.ref(`s.${column}`))),
+    from: sql`${table} s`,
+    where,
+    page: input,
+  });
+  // The count reads the scope's `maps` index alone, which holds visible players' rows only; the
+  // page is read in its sort column's index order (stat-sql.ts), and names are looked up for its rows only.
   return sql<{ count: number; results: StoredRow[] }>`
-    SELECT (SELECT count(*) FROM ${table} s WHERE ${inScope}) - (SELECT count(*) FROM ${from} WHERE ${inScope} AND NOT p.visible) AS count,
+    SELECT (SELECT count(*) FROM ${table} s WHERE ${where}) AS count,
       coalesce((
-        SELECT json_agg(named) FROM (
-          SELECT page.*, t.name AS team_name
-          FROM (
-            SELECT ${columns}, s.player_id, p.name AS player_name, p.picture AS player_picture, s.team_id, ${sortSql[input.sort]} AS sort_value
-            FROM ${from} WHERE ${where}
-            ORDER BY ${order('s')}
-            LIMIT ${limit} OFFSET ${offset}
-          ) page JOIN teams t ON t.id = page.team_id
-          ORDER BY ${order('page')}
+        SELECT json_agg(named ORDER BY ${pageOrder('named', sorted)}) FROM (
+          SELECT page.*, p.name AS player_name, p.picture AS player_picture, t.name AS team_name
+          FROM (${page}) page JOIN players p ON p.id = page.player_id JOIN teams t ON t.id = page.team_id
         ) named
       ), '[]') AS results`;
 }

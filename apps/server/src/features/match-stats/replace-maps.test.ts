@@ -1,7 +1,9 @@
 import type { MatchDetailsInput } from '@campus-elo/api-contract';
-import type { Database } from '@campus-elo/db';
+import { createDatabase, type Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import { cupFinalDetails, ids, leagueGameDetails, oldGameDetails, player, scoreboard, startStatsApp, type StatsTestApp } from './testing';
 import { replacePlatformMatchDetails } from './write-details';
 
@@ -30,7 +32,7 @@ async function snapshot() {
 
 /** The kept totals equal summing the rows again (match_stats_rebuild, rolled back). */
 async function expectTotalsKept(): Promise<void> {
-  const tables = ['player_season_stats', 'player_season_map_stats', 'player_career_stats', 'player_career_map_stats', 'player_competition_stats', 'player_competition_map_stats', 'team_season_map_stats'];
+  const tables = ['player_season_stats', 'player_season_map_stats', 'player_career_stats', 'player_career_map_stats', 'player_competition_stats', 'player_competition_map_stats', 'team_season_map_stats', 'team_season_stats'];
   const read = async (trx: Kysely<Database>) =>
     Object.fromEntries(await Promise.all(tables.map(async (table) => [table, (await sql`SELECT * FROM ${sql.table(table)} ORDER BY 1, 2, 3`.execute(trx)).rows.map((row) => JSON.stringify(row)).sort()])));
   const kept = await read(db);
@@ -170,5 +172,72 @@ describe('replacePlatformMatchDetails', () => {
 
     await expect(replacePlatformMatchDetails(db, ids.leagueGame, { maps: [{ ...corrected.maps[0]!, score_team1: 5 }] }, 'faceit')).rejects.toMatchObject({ kind: 'invalid' });
     await expect(replacePlatformMatchDetails(db, ids.unknown, corrected, 'faceit')).rejects.toMatchObject({ kind: 'not_found' });
+  });
+});
+
+describe('two server replicas writing one match at once', () => {
+  // Each replica has its own app and connection pool on the one database, as in production.
+  it.skipIf(!process.env.DATABASE_URL)('take turns: one set of maps, veto and lines, never duplicates, and totals equal to the rows', async () => {
+    const replica = createDatabase({ databaseUrl: t.database.url!, poolSize: 4 });
+    const second = await buildApp({ db: replica.db, readDb: replica.db, config: loadConfig({ LOG_LEVEL: 'silent' }), logger: false, listen: replica.listen });
+    try {
+      const putOn = (app: typeof t.app, payload: MatchDetailsInput) =>
+        app.inject({ method: 'PUT', url: `/v1/matches/${ids.leagueGame}/maps/`, payload, headers: { authorization: `Bearer ${t.adminToken}` } });
+      /** The league game's details with every line's kills raised by `extra`, so each version is told apart by its total. */
+      const version = (extra: number): MatchDetailsInput => {
+        const details = leagueGameDetails();
+        return { ...details, maps: details.maps.map((map) => ({ ...map, players: map.players.map((line) => ({ ...line, kills: line.kills + extra })) })) };
+      };
+      const killsOf = (extra: number) => version(extra).maps.flatMap((map) => map.players).reduce((sum, line) => sum + line.kills, 0);
+      const stored = async () => ({
+        maps: (await db.selectFrom('match_maps').select(['number', 'map']).where('match_id', '=', ids.leagueGame).orderBy('number').execute()).map((row) => `${row.number}:${row.map}`),
+        lines: await db.selectFrom('match_map_players').select([(eb) => eb.fn.countAll<string>().as('count'), (eb) => eb.fn.sum<string>('kills').as('kills')]).where('match_id', '=', ids.leagueGame).executeTakeFirstOrThrow(),
+      });
+      /**
+       * Starts both writes while a third connection holds the match's row, waits until both
+       * are queued on it (so they truly run at once), then lets them go.
+       */
+      const atOnce = <T,>(writes: () => Promise<T>[]) =>
+        db.transaction().execute(async (holder) => {
+          await sql`SELECT 1 FROM matches WHERE id = ${ids.leagueGame} FOR UPDATE`.execute(holder);
+          const running = writes().map((write) => write.then((value) => ({ value }), (error: unknown) => ({ error })));
+          let waiting = 0;
+          for (let poll = 0; poll < 500 && waiting < 2; poll++) {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+            const { rows } = await sql<{ waiting: number }>`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(replica.db);
+            waiting = rows[0]!.waiting;
+          }
+          expect(waiting, 'both writers queued on the match').toBe(2);
+          return running;
+        }).then(async (running) => (await Promise.all(running)).map((outcome) => {
+          if ('error' in outcome) throw outcome.error;
+          return outcome.value;
+        }));
+      for (let round = 0; round < 2; round++) {
+        // Staff on both replicas save at once: both succeed, one after the other.
+        const [first, other] = await atOnce(() => [putOn(t.app, version(round * 2)), putOn(second, version(round * 2 + 1))]);
+        expect([first!.statusCode, other!.statusCode]).toEqual([200, 200]);
+        const after = await stored();
+        expect(after.maps).toEqual(['1:de_mirage', '2:de_overpass']);
+        expect(Number(after.lines.count)).toBe(20);
+        expect([killsOf(round * 2), killsOf(round * 2 + 1)]).toContain(Number(after.lines.kills));
+        await expectTotalsKept();
+      }
+      // The sync on both replicas at once, after the hand-entered details are removed.
+      await db.deleteFrom('match_maps').where('match_id', '=', ids.leagueGame).execute();
+      const outcomes = await atOnce(() => [
+        replacePlatformMatchDetails(t.database.db, ids.leagueGame, version(10), 'faceit'),
+        replacePlatformMatchDetails(replica.db, ids.leagueGame, version(11), 'faceit'),
+      ]);
+      expect(outcomes).toEqual(['written', 'written']);
+      const synced = await stored();
+      expect(synced.maps).toEqual(['1:de_mirage', '2:de_overpass']);
+      expect(Number(synced.lines.count)).toBe(20);
+      expect([killsOf(10), killsOf(11)]).toContain(Number(synced.lines.kills));
+      await expectTotalsKept();
+    } finally {
+      await second.close();
+      await replica.close();
+    }
   });
 });

@@ -1,12 +1,12 @@
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
-import { statRates, type LineTotals } from '@campus-elo/domain';
+import { mapWinPercent, statRates, type LineTotals } from '@campus-elo/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sortSql } from './stat-sql';
 import { LINE_TOTAL_COLUMNS } from './totals';
 
-// The leaderboard sorts in SQL by the formulas the answers use from packages/domain: the two
-// must agree on every totals row, including rows without rated rounds, damage or deaths.
+// The leaderboards sort by stored columns (migrations 0097, 0100) computed by the formulas the
+// answers use from packages/domain: the two must agree on every totals row, including rows
+// without rated rounds, damage, deaths or maps played.
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -51,14 +51,14 @@ function sampleTotals(): LineTotals[] {
 describe('leaderboard SQL and the domain formulas', () => {
   it('compute the same rating, ADR, K/D and HS% for every totals row', async () => {
     const rows = sampleTotals();
-    // Each sample is a season's totals row, whose rating PostgreSQL keeps (migration 0097).
+    // Each sample is a season's totals row, whose rates PostgreSQL keeps.
     const key = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
     await database.db
       .insertInto('player_season_stats')
       .values(rows.map((row, index) => ({ season_id: key(1), team_id: key(2), player_id: key(1000 + index), ...row })))
       .execute();
     const { rows: computed } = await sql<{ index: number; rating: number | null; adr: number | null; kd: number; hs_pct: number | null; plus_minus: number }>`
-      SELECT right(s.player_id::text, 12)::int - 1000 AS index, ${sortSql.rating} AS rating, ${sortSql.adr} AS adr, ${sortSql.kd} AS kd, ${sortSql.hs_pct} AS hs_pct, ${sortSql.plus_minus} AS plus_minus
+      SELECT right(s.player_id::text, 12)::int - 1000 AS index, s.rating, s.adr, s.kd, s.hs_pct, s.plus_minus
       FROM player_season_stats s ORDER BY s.player_id`.execute(database.db);
     expect(computed).toHaveLength(rows.length);
     let rated = 0;
@@ -74,5 +74,30 @@ describe('leaderboard SQL and the domain formulas', () => {
       if (domain.rating !== null) rated++;
     }
     expect(rated).toBeGreaterThan(50);
+  });
+
+  it('compute the same map win % for every team map row', async () => {
+    const key = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+    const samples = [
+      { played: 0, wins: 0 },
+      { played: 3, wins: 0 },
+      { played: 3, wins: 1 },
+      { played: 7, wins: 7 },
+      { played: 11, wins: 4 },
+      { played: 997, wins: 451 },
+    ];
+    await database.db
+      .insertInto('team_season_map_stats')
+      .values(samples.map((sample, index) => ({ season_id: key(1), team_id: key(2000 + index), map: 'de_nuke', ...sample, bans: 1 })))
+      .execute();
+    const { rows } = await sql<{ index: number; win_pct: number | null }>`
+      SELECT right(team_id::text, 12)::int - 2000 AS index, win_pct FROM team_season_map_stats ORDER BY team_id`.execute(database.db);
+    expect(rows).toHaveLength(samples.length);
+    for (const row of rows) {
+      const { wins, played } = samples[row.index]!;
+      const expected = mapWinPercent(wins, played);
+      if (expected === null) expect(row.win_pct).toBeNull();
+      else expect(Number(row.win_pct)).toBeCloseTo(expected, 9);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { PLAYER_LEADERBOARD_SORTS, TEAM_MAP_LEADERBOARD_SORTS } from '@campus-elo/api-contract';
 import { rating } from '@campus-elo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, player, startStatsApp, type StatsTestApp } from './testing';
@@ -171,6 +172,27 @@ describe('GET /v1/public/stats/players', () => {
     expect(lastSeason.body.count).toBe(10);
   });
 
+  it('orders every sort both ways by its value, unknown values last, and its pages join up to the whole list', async () => {
+    let unknownSeen = 0;
+    for (const sort of PLAYER_LEADERBOARD_SORTS) {
+      for (const order of ['asc', 'desc'] as const) {
+        const query = `season_id=${ids.current}&min_maps=1&sort=${sort}&order=${order}`;
+        const whole = (await get(`/v1/public/stats/players?${query}&page_size=100`)).body;
+        expect(whole.count, `${sort} ${order}`).toBe(11);
+        const values: (number | null)[] = whole.results.map((row: Record<string, number | null>) => row[sort]);
+        const known = values.filter((value) => value !== null);
+        // Unknown values (HS% where no headshots are known) come after every known one, either way.
+        expect(values.slice(0, known.length), `${sort} ${order}`).toEqual(known);
+        unknownSeen += values.length - known.length;
+        expect(known, `${sort} ${order}`).toEqual([...known].sort((a, b) => (order === 'asc' ? a - b : b - a)));
+        const pages = [];
+        for (let page = 1; page <= 4; page++) pages.push(...(await get(`/v1/public/stats/players?${query}&page_size=3&page=${page}`)).body.results);
+        expect(pages.map((row: Row) => `${row.player.id}:${row.team.id}`), `${sort} ${order}`).toEqual(whole.results.map((row: Row) => `${row.player.id}:${row.team.id}`));
+      }
+    }
+    expect(unknownSeen).toBeGreaterThan(0);
+  });
+
   it('leaves hidden players out of the rows and the count', async () => {
     await t.database.db.updateTable('players').set({ visible: false }).where('id', '=', player('foxes', 5)).execute();
     const { body } = await get(`/v1/public/stats/players?team_id=${ids.foxes}&min_maps=4`);
@@ -217,6 +239,24 @@ describe('GET /v1/public/stats/teams', () => {
     expect(ancient.body.results).toEqual([expect.objectContaining({ team: expect.objectContaining({ name: 'Owls' }), played: 0, win_pct: null, bans: 1 })]);
     expect((await get('/v1/public/stats/teams?min_maps=6')).body).toMatchObject({ count: 0, results: [] });
     expect((await get(`/v1/public/stats/teams?season_id=${ids.unknown}`)).body.count).toBe(0);
+  });
+
+  it('orders every sort both ways, win % unknown last, and its pages join up to the whole list', async () => {
+    for (const sort of TEAM_MAP_LEADERBOARD_SORTS) {
+      for (const order of ['asc', 'desc'] as const) {
+        for (const map of ['', '&map=de_ancient', '&map=de_mirage']) {
+          const query = `min_maps=0&sort=${sort}&order=${order}${map}`;
+          const whole = (await get(`/v1/public/stats/teams?${query}&page_size=100`)).body;
+          const values: (number | null)[] = whole.results.map((row: Record<string, number | null>) => row[sort]);
+          const known = values.filter((value) => value !== null);
+          expect(values.slice(0, known.length), `${sort} ${order}${map}`).toEqual(known);
+          expect(known, `${sort} ${order}${map}`).toEqual([...known].sort((a, b) => (order === 'asc' ? a - b : b - a)));
+          const pages = [];
+          for (let page = 1; page <= whole.count; page++) pages.push(...(await get(`/v1/public/stats/teams?${query}&page_size=1&page=${page}`)).body.results);
+          expect(pages, `${sort} ${order}${map}`).toEqual(whole.results);
+        }
+      }
+    }
   });
 
   it('answers 400 naming the allowed values for a sort outside the list, and for bad filters', async () => {

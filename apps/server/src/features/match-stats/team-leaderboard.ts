@@ -1,27 +1,17 @@
-import type { Paged, TEAM_MAP_LEADERBOARD_SORTS, TeamMapLeaderboardInput, teamMapLeaderboardRow } from '@campus-elo/api-contract';
+import type { Paged, TeamMapLeaderboardInput, teamMapLeaderboardRow } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import { pageWindow, toPaged } from '../../lib/paging';
+import { toPaged } from '../../lib/paging';
 import { currentSeasonQuery } from '../seasons/queries';
+import { pageOrder, sortedPageSql } from './stat-sql';
 
 /*
- * The team leaderboard (GET /v1/public/stats/teams) reads the kept team map totals of one
- * season (migration 0096), never the maps: one map's row per team, or every map's summed.
+ * The team leaderboard (GET /v1/public/stats/teams) reads kept team totals of one season,
+ * never the maps: one map's row per team (migration 0096), or every map's summed (0100).
  */
 
 type TeamLeaderboardRow = z.infer<typeof teamMapLeaderboardRow>;
-type TeamLeaderboardSort = (typeof TEAM_MAP_LEADERBOARD_SORTS)[number];
-
-/** The value each sort orders by, over the summed rows (alias `s`). Win % has no value without a map played. */
-const teamSortSql: Record<TeamLeaderboardSort, RawBuilder<number | null>> = {
-  played: sql`s.played`,
-  wins: sql`s.wins`,
-  win_pct: sql`CASE WHEN s.played > 0 THEN 100 * s.wins::float8 / s.played END`,
-  round_diff: sql`s.rounds_for - s.rounds_against`,
-  picks: sql`s.picks`,
-  bans: sql`s.bans`,
-};
 
 interface StoredRow {
   team_id: string;
@@ -40,23 +30,24 @@ interface StoredRow {
 /** The page and the count as one statement (so the bench can EXPLAIN it). */
 export function teamMapLeaderboardQuery(db: Kysely<Database>, input: TeamMapLeaderboardInput, configuredSeasonId: string | undefined) {
   const season = input.season_id ? sql`${input.season_id}::uuid` : sql`(${currentSeasonQuery(db, configuredSeasonId).clearSelect().select('seasons.id')})`;
-  const direction = sql.raw(input.order === 'asc' ? 'ASC' : 'DESC');
-  const { limit, offset } = pageWindow(input);
-  const sums = sql.join(['played', 'wins', 'losses', 'rounds_for', 'rounds_against', 'picks', 'bans'].map((column) => sql`sum(${sql.ref(column)})::bigint AS ${sql.ref(column)}`));
+  const inScope = sql`s.season_id = ${season} ${input.map ? sql`AND s.map = ${input.map}` : sql``} AND s.played >= ${input.min_maps}`;
+  const table = sql.table(input.map ? 'team_season_map_stats' : 'team_season_stats');
+  const sorted = { sort: input.sort, key: ['team_id'], order: input.order } as const;
+  const page = sortedPageSql({
+    ...sorted,
+    columns: sql.join(['played', 'wins', 'losses', 'rounds_for', 'rounds_against', 'picks', 'bans', 'win_pct'].map((column) => sql.ref(`s.${column}`))),
+    from: sql`${table} s`,
+    where: inScope,
+    page: input,
+  });
+  // The count reads the scope's `played` index alone; the page is read in its sort column's
+  // index order (migration 0100, stat-sql.ts), and team names are looked up for its rows only.
   return sql<{ count: number; results: StoredRow[] }>`
-    WITH summed AS (
-      SELECT team_id, ${sums} FROM team_season_map_stats
-      WHERE season_id = ${season} ${input.map ? sql`AND map = ${input.map}` : sql``}
-      GROUP BY team_id HAVING sum(played) >= ${input.min_maps}
-    )
-    SELECT (SELECT count(*) FROM summed) AS count,
+    SELECT (SELECT count(*) FROM ${table} s WHERE ${inScope}) AS count,
       coalesce((
-        SELECT json_agg(page ORDER BY page.sort_value ${direction} NULLS LAST, page.team_id) FROM (
-          SELECT s.*, t.name AS team_name, t.picture AS team_picture, ${teamSortSql.win_pct} AS win_pct, ${teamSortSql[input.sort]} AS sort_value
-          FROM summed s JOIN teams t ON t.id = s.team_id
-          ORDER BY sort_value ${direction} NULLS LAST, s.team_id
-          LIMIT ${limit} OFFSET ${offset}
-        ) page
+        SELECT json_agg(named ORDER BY ${pageOrder('named', sorted)}) FROM (
+          SELECT page.*, t.name AS team_name, t.picture AS team_picture FROM (${page}) page JOIN teams t ON t.id = page.team_id
+        ) named
       ), '[]') AS results`;
 }
 

@@ -1,5 +1,5 @@
 import { matchDetailsInput, type MatchDetails, type MatchDetailsInput } from '@campus-elo/api-contract';
-import type { Database, MatchMapPlayers, MatchMaps, MatchVetoes } from '@campus-elo/db';
+import { LINE_COUNT_COLUMNS, type Database, type MatchMapPlayers, type MatchMaps, type MatchVetoes } from '@campus-elo/db';
 import { mapDetailsProblems, mapRounds, mapWinnerSide } from '@campus-elo/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { invalid, notFound, type FieldIssue } from '../../lib/errors';
@@ -201,34 +201,7 @@ const MAP_COLUMNS = [
   'source',
 ] as const;
 const VETO_COLUMNS = ['match_id', 'step', 'side', 'action', 'map'] as const;
-const LINE_COLUMNS = [
-  'match_id',
-  'map_number',
-  'side',
-  'player_id',
-  'nickname',
-  'platform_player_id',
-  'rounds',
-  'kills',
-  'deaths',
-  'assists',
-  'headshots',
-  'damage',
-  'mvps',
-  'kills_2k',
-  'kills_3k',
-  'kills_4k',
-  'kills_5k',
-  'first_kills',
-  'entry_attempts',
-  'entry_wins',
-  'clutch_attempts',
-  'clutch_wins',
-  'utility_damage',
-  'flash_successes',
-  'sniper_kills',
-  'kast_rounds',
-] as const;
+const LINE_COLUMNS = ['match_id', 'map_number', 'side', 'player_id', 'nickname', 'platform_player_id', 'rounds', 'kills', 'deaths', 'assists', ...LINE_COUNT_COLUMNS] as const;
 
 async function storedRows(trx: Transaction<Database>, matchId: string): Promise<DetailRows> {
   const [maps, vetoes, lines] = await Promise.all([

@@ -1,5 +1,5 @@
 import type { PlayerLeaderboardInput } from '@campus-elo/api-contract';
-import { Button, Group, Skeleton, Text } from '@mantine/core';
+import { Skeleton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { LoadFailed } from '../common/LoadFailed';
 import { SortableTable, type SortOrder } from '../common/SortableTable';
 import { EmptyMessage } from '../common/states';
 import { LEADERBOARD_COLUMNS, PLAYER_COLUMN } from './leaderboardColumns';
+import { LeaderboardPager } from './LeaderboardPager';
 import classes from './StatsPage.module.css';
 
 /** Which columns show: the visitor's pick, else by screen width; the sorted column always. */
@@ -75,19 +76,7 @@ export function PlayerLeaderboard({ input, ready, minMaps, onSort, onPage }: Pla
             presorted
           />
         </div>
-        {data.total_pages > 1 && (
-          <Group justify="space-between" mt="sm" data-pager>
-            <Button variant="default" size="compact-sm" disabled={data.current_page <= 1} onClick={() => onPage(data.current_page - 1)}>
-              Previous
-            </Button>
-            <Text size="sm">
-              Page {data.current_page} of {data.total_pages}
-            </Text>
-            <Button variant="default" size="compact-sm" disabled={data.current_page >= data.total_pages} onClick={() => onPage(data.current_page + 1)}>
-              Next
-            </Button>
-          </Group>
-        )}
+        <LeaderboardPager currentPage={data.current_page} totalPages={data.total_pages} onPage={onPage} />
       </>
     );
   }

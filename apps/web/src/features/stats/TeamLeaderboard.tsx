@@ -1,5 +1,5 @@
 import type { TeamMapLeaderboardInput, teamMapLeaderboardRow } from '@campus-elo/api-contract';
-import { Button, Group, Skeleton, Text } from '@mantine/core';
+import { Skeleton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import { SortableTable, type SortableColumn, type SortOrder } from '../common/So
 import { EmptyMessage } from '../common/states';
 import { RouterAnchor } from '../common/RouterAnchor';
 import { formatPercent, PlusMinus } from '../common/stat-format';
+import { LeaderboardPager } from './LeaderboardPager';
 import classes from './StatsPage.module.css';
 
 type TeamRow = z.infer<typeof teamMapLeaderboardRow>;
@@ -72,19 +73,7 @@ export function TeamLeaderboard({ input, ready, minMaps, onSort, onPage }: TeamL
           presorted
         />
       </div>
-      {data.total_pages > 1 && (
-        <Group justify="space-between" mt="sm" data-pager>
-          <Button variant="default" size="compact-sm" disabled={data.current_page <= 1} onClick={() => onPage(data.current_page - 1)}>
-            Previous
-          </Button>
-          <Text size="sm">
-            Page {data.current_page} of {data.total_pages}
-          </Text>
-          <Button variant="default" size="compact-sm" disabled={data.current_page >= data.total_pages} onClick={() => onPage(data.current_page + 1)}>
-            Next
-          </Button>
-        </Group>
-      )}
+      <LeaderboardPager currentPage={data.current_page} totalPages={data.total_pages} onPage={onPage} />
     </div>
   );
 }

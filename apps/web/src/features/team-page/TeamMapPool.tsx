@@ -1,4 +1,5 @@
 import type { teamMapsResponse } from '@campus-elo/api-contract';
+import { mapWinPercent } from '@campus-elo/domain';
 import { Skeleton } from '@mantine/core';
 import type { z } from 'zod';
 import type { Loadable } from '../common/loadable';
@@ -11,7 +12,7 @@ import { formatPercent, PlusMinus } from '../common/stat-format';
 type TeamMaps = z.infer<typeof teamMapsResponse>;
 type MapRow = TeamMaps['results'][number];
 
-const winPercent = (row: MapRow) => (row.played === 0 ? null : (100 * row.wins) / row.played);
+const winPercent = (row: MapRow) => mapWinPercent(row.wins, row.played);
 
 const MAP_POOL_COLUMNS: readonly SortableColumn<MapRow>[] = [
   { key: 'map', label: 'Map', value: (r) => r.map_name, cell: (r) => <MapBanner code={r.map} name={r.map_name} compact /> },
