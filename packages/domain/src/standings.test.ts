@@ -8,6 +8,7 @@ import {
   exactChances,
   resultFromScores,
   simulateChances,
+  splitByElo,
   TIEBREAKERS,
   type ChancesInput,
   type CompletedResult,
@@ -228,3 +229,12 @@ function expectedScore1(input: ChancesInput, m: number): number {
   const elo = (id: string | undefined) => input.teams.find((t) => t.id === id)?.elo ?? 1000;
   return expectedScore(elo(match?.team1Id), elo(match?.team2Id));
 }
+
+describe('assign by current Elo', () => {
+  it('cuts the teams by Elo into even runs, the strongest first and the first runs larger', () => {
+    const teams = [1500, 900, 1200, 1100, 1300, 1000, 1400].map((elo, i) => ({ id: `t${i}`, name: `T${i}`, elo }));
+    const groups = splitByElo(teams, 3).map((g) => g.map((t) => t.elo));
+    expect(groups).toEqual([[1500, 1400, 1300], [1200, 1100], [1000, 900]]);
+    expect(splitByElo(teams, 0)).toEqual([]);
+  });
+});

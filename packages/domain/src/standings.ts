@@ -544,3 +544,23 @@ export function chancesInputKey(input: ChancesInput): string {
   }
   return `${(h1 >>> 0).toString(16).padStart(8, '0')}${(h2 >>> 0).toString(16).padStart(8, '0')}`;
 }
+
+/**
+ * 'Assign by current Elo': the teams by Elo (highest first, then name, then id) cut into
+ * `groups` runs of even size, the first runs one larger when it does not divide, so the
+ * first division is the strongest.
+ */
+export function splitByElo<T extends { id: string; name: string; elo: number }>(teams: readonly T[], groups: number): T[][] {
+  if (groups < 1) return [];
+  const sorted = [...teams].sort((a, b) => b.elo - a.elo || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const base = Math.floor(sorted.length / groups);
+  const extra = sorted.length % groups;
+  const result: T[][] = [];
+  let start = 0;
+  for (let g = 0; g < groups; g++) {
+    const size = base + (g < extra ? 1 : 0);
+    result.push(sorted.slice(start, start + size));
+    start += size;
+  }
+  return result;
+}
