@@ -1,5 +1,5 @@
 import type { Database } from '@campus-elo/db';
-import { createRandom, DEFAULT_SIMULATION_RUNS, simulateChances, splitByElo, TIEBREAKERS, type ChancesInput, type CompletedResult, type RemainingMatch } from '@campus-elo/domain';
+import { createRandom, DEFAULT_SIMULATION_RUNS, simulateChances, TIEBREAKERS, type ChancesInput, type CompletedResult, type RemainingMatch } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
 import { refreshDivisionChances } from '../src/features/standings/chances';
 
@@ -7,21 +7,57 @@ const BENCH_DIVISIONS = 5;
 const TEAMS_PER_DIVISION = 12;
 
 /**
+ * Groups of teams that played each other most in the season, as a league's divisions do: each
+ * group starts from the busiest team left and takes, one at a time, the team left with the
+ * most matches against the group so far.
+ */
+async function denseGroups(db: Kysely<Database>, seasonId: string): Promise<string[][]> {
+  const pairs = await db.selectFrom('matches').select(['team1_id', 'team2_id']).where('season_id', '=', seasonId).execute();
+  const opponents = new Map<string, Map<string, number>>();
+  const add = (a: string, b: string) => {
+    const of = opponents.get(a) ?? new Map<string, number>();
+    of.set(b, (of.get(b) ?? 0) + 1);
+    opponents.set(a, of);
+  };
+  for (const { team1_id, team2_id } of pairs) {
+    add(team1_id, team2_id);
+    add(team2_id, team1_id);
+  }
+  const left = new Set(opponents.keys());
+  const busiest = () => [...left].sort((a, b) => (opponents.get(b)?.size ?? 0) - (opponents.get(a)?.size ?? 0) || (a < b ? -1 : 1))[0];
+  const groups: string[][] = [];
+  for (let g = 0; g < BENCH_DIVISIONS; g++) {
+    const first = busiest();
+    if (!first) break;
+    const group = [first];
+    left.delete(first);
+    const ties = new Map<string, number>();
+    while (group.length < TEAMS_PER_DIVISION && left.size > 0) {
+      for (const [opponent, n] of opponents.get(group[group.length - 1] as string) ?? []) if (left.has(opponent)) ties.set(opponent, (ties.get(opponent) ?? 0) + n);
+      let next: string | undefined;
+      let most = -1;
+      for (const [team, n] of ties) if (left.has(team) && n > most) [next, most] = [team, n];
+      next ??= busiest();
+      if (!next) break;
+      group.push(next);
+      left.delete(next);
+    }
+    groups.push(group);
+  }
+  return groups;
+}
+
+/**
  * The scale league has no divisions: the bench gives its current season five of twelve teams
- * (the 60 teams with the most matches in it, split by Elo), with a playoff and a relegation
- * line, and simulates their chances once, so the standings path reads a 60-team season. A
- * season that already has divisions is left as it is.
+ * that played each other (denseGroups), with a playoff and a relegation line, and simulates
+ * their chances once, so the standings path reads a 60-team season. A season that already has
+ * divisions is left as it is (delete the bench's to redraw them).
  */
 export async function ensureBenchDivisions(db: Kysely<Database>, seasonId: string, log: (line: string) => void): Promise<void> {
   const existing = await db.selectFrom('divisions').select('id').where('season_id', '=', seasonId).limit(1).executeTakeFirst();
   if (existing) return;
-  const busiest = await sql<{ id: string; name: string; elo: number }>`
-    SELECT t.id, t.name, t.elo
-    FROM (SELECT team_id, count(*) AS n FROM (SELECT team1_id AS team_id FROM matches WHERE season_id = ${seasonId} UNION ALL SELECT team2_id FROM matches WHERE season_id = ${seasonId}) s GROUP BY team_id ORDER BY n DESC, team_id LIMIT ${BENCH_DIVISIONS * TEAMS_PER_DIVISION}) busy
-    JOIN teams t ON t.id = busy.team_id
-  `.execute(db);
+  const groups = await denseGroups(db, seasonId);
   await db.transaction().execute(async (trx) => {
-    const groups = splitByElo(busiest.rows, BENCH_DIVISIONS);
     for (const [index, group] of groups.entries()) {
       const { id } = await trx
         .insertInto('divisions')
@@ -37,9 +73,10 @@ export async function ensureBenchDivisions(db: Kysely<Database>, seasonId: strin
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (group.length > 0) await trx.insertInto('division_teams').values(group.map((team) => ({ season_id: seasonId, team_id: team.id, division_id: id }))).execute();
+      await trx.insertInto('division_teams').values(group.map((teamId) => ({ season_id: seasonId, team_id: teamId, division_id: id }))).execute();
     }
   });
+  await sql`ANALYZE divisions, division_teams`.execute(db);
   const started = performance.now();
   const result = await refreshDivisionChances(db);
   log(`Standings: ${BENCH_DIVISIONS} divisions of ${TEAMS_PER_DIVISION} teams in the current season; chances job ${Math.round(performance.now() - started)} ms (${result.simulated} simulated)`);

@@ -1,6 +1,6 @@
 import { DATA_CHANGED_CHANNEL, type Database, type DatabaseHandle } from '@campus-elo/db';
 import { chancesInputKey, DEFAULT_SIMULATION_RUNS, simulateChances } from '@campus-elo/domain';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ToolProgress } from '../../lib/tool-progress';
 import type { JobQueue } from '../jobs/queue';
 import { chancesInput, loadDivisions } from './queries';
@@ -58,9 +58,17 @@ export async function refreshDivisionChances(db: Db, progress: ToolProgress = {}
     }
     progress.onProgress?.(index + 1, seasons.length);
   }
+  // Its own ended runs are kept a day only: one follows every burst of writes.
+  await db
+    .deleteFrom('jobs')
+    .where('kind', '=', 'standings_chances')
+    .where('state', 'in', ['done', 'failed', 'cancelled'])
+    .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${JOB_RETENTION_HOURS})`)
+    .execute();
   return { divisions, simulated };
 }
 
+const JOB_RETENTION_HOURS = 24;
 /** Changes closer together than this share one queued refresh. */
 const REFRESH_DELAY_MS = 2_000;
 export const STANDINGS_CHANCES_COALESCE_KEY = 'standings-chances';
@@ -72,6 +80,7 @@ export const STANDINGS_CHANCES_COALESCE_KEY = 'standings-chances';
  * writes nothing, so its own write's notice ends there.
  */
 export async function scheduleStandingsChances(
+  db: Db,
   listen: DatabaseHandle['listen'],
   jobs: Pick<JobQueue, 'enqueue'>,
   log: { warn: (details: object, message: string) => void },
@@ -79,7 +88,11 @@ export async function scheduleStandingsChances(
   let timer: NodeJS.Timeout | undefined;
   const queue = () => {
     timer = undefined;
-    jobs.enqueue('standings_chances', {}, null, { coalesceKey: STANDINGS_CHANCES_COALESCE_KEY }).catch((error: unknown) => log.warn({ err: error }, 'standings chances not queued'));
+    // A league without divisions has no chances to keep: no job.
+    void (async () => {
+      if (!(await db.selectFrom('divisions').select('id').limit(1).executeTakeFirst())) return;
+      await jobs.enqueue('standings_chances', {}, null, { coalesceKey: STANDINGS_CHANCES_COALESCE_KEY });
+    })().catch((error: unknown) => log.warn({ err: error }, 'standings chances not queued'));
   };
   const stopListening = await listen(DATA_CHANGED_CHANNEL, {
     onNotification: () => {
