@@ -299,3 +299,13 @@ describe('deleting a division', () => {
     expect(audit).toHaveLength(1);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the standings and division paths', async () => {
+    const { status, body } = await get<{ paths: Record<string, unknown> }>('/v1/openapi.json');
+    expect(status).toBe(200);
+    for (const path of ['/v1/public/standings', '/v1/public/standings/stakes', '/v1/public/teams/{id}/standing', '/v1/divisions/', '/v1/divisions/assign/', '/v1/divisions/{id}/teams/']) {
+      expect(Object.keys(body.paths), path).toContain(path);
+    }
+  });
+});
