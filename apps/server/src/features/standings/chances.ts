@@ -1,3 +1,4 @@
+import type { StandingsChancesResult } from '@campus-elo/api-contract';
 import { DATA_CHANGED_CHANNEL, type Database, type DatabaseHandle } from '@campus-elo/db';
 import { chancesInputKey, DEFAULT_SIMULATION_RUNS, simulateChances } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
@@ -7,12 +8,6 @@ import { chancesInput, loadDivisions } from './queries';
 
 type Db = Kysely<Database>;
 
-export interface ChancesRefreshResult {
-  /** Divisions looked at. */
-  divisions: number;
-  /** Divisions whose chances were simulated again (their inputs had changed). */
-  simulated: number;
-}
 
 /**
  * Simulates again the chances of every division whose inputs (teams and their Elo, results,
@@ -21,7 +16,7 @@ export interface ChancesRefreshResult {
  * is the inputs' key: the same inputs always give the same chances
  * (docs/decisions/0098-standings-chances-stored-by-a-job.md).
  */
-export async function refreshDivisionChances(db: Db, progress: ToolProgress = {}, runs: number = DEFAULT_SIMULATION_RUNS): Promise<ChancesRefreshResult> {
+export async function refreshDivisionChances(db: Db, progress: ToolProgress = {}, runs: number = DEFAULT_SIMULATION_RUNS): Promise<StandingsChancesResult> {
   const seasons = await db.selectFrom('divisions').select('season_id').distinct().execute();
   let divisions = 0;
   let simulated = 0;
