@@ -317,6 +317,7 @@ export const PAGES: Record<string, PageResolver> = {
   '/stats': listPage('/stats', 'Stats', (site) => `Player and team stats of ${site}: leaderboards by rating, ADR, K/D and more, and each team's map win rates.`, {
     data: statsData,
   }),
+  '/standings': listPage('/standings', 'Standings', (site) => `League standings of ${site}: each division's table, tiebreaks, playoff and relegation lines, and every team's playoff chance.`),
   '/search': listPage('/search', 'Search', (site) => `Find teams and players of ${site}.`, { noindex: true }),
   '/signin': listPage('/signin', 'Sign In', (site) => `Staff sign-in for ${site}.`, { noindex: true }),
   '/admin': listPage('/admin', 'Admin Panel', (site) => `Staff tools of ${site}.`, { noindex: true }),

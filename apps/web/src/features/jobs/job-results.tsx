@@ -29,6 +29,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   recalculate_elo: 'Recalculate All Elo',
   evaluate_ratings: 'Evaluate Ratings',
   sync: 'Scheduled Sync',
+  standings_chances: 'Playoff Chances',
 };
 
 /** Who started a job: a staff member, the sync's schedule, or the server itself (a FACEIT webhook's refresh). */
@@ -51,6 +52,7 @@ export const JOB_PROGRESS_UNITS: Record<JobKind, string> = {
   recalculate_elo: 'step',
   evaluate_ratings: 'step',
   sync: 'platform',
+  standings_chances: 'division',
 };
 
 /** A job's state as the Jobs tab shows it: a done job with failed items says so, and is not green (outcomeColour). */
@@ -111,6 +113,8 @@ const DESCRIBE: Record<JobKind, (result: never) => ReactNode> = {
     ),
   sync: (r: SyncRunResult) =>
     r.ran ? lines(...r.platforms.map(describeSyncPlatform), r.not_before !== null && `Paused until ${formatDateTime(r.not_before)}`) : lines(SYNC_NOT_RUN[r.reason]),
+  // The server's refreshDivisionChances answer (apps/server/src/features/standings/chances.ts).
+  standings_chances: (r: { divisions: number; simulated: number }) => lines(`Divisions: ${r.divisions}`, `Simulated again: ${r.simulated}`),
 };
 
 export function describeJobResult(kind: JobKind, result: unknown): ReactNode {
