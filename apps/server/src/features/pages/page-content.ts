@@ -48,7 +48,6 @@ import {
   type NewsPostSummaryResult,
   type PageData,
   standingsOutput,
-  standingsStakesOutput,
   teamStandingOutput,
 } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
@@ -67,7 +66,7 @@ import { getMatchPage } from '../matches/match-page';
 import { listMatches } from '../matches/queries';
 import { listRankings } from '../rankings/queries';
 import { findCurrentSeason, listSeasons } from '../seasons/queries';
-import { getStakes, getStandings, getTeamStanding } from '../standings/queries';
+import { getStandings, getTeamStanding } from '../standings/queries';
 import { listTeams } from '../teams/queries';
 import { getPlayerEloHistory, getPlayerPage } from '../players/page-queries';
 import { ratingAccuracy } from '../ratings/figures';
@@ -204,12 +203,8 @@ async function homeData(context: PageContext): Promise<FirstData> {
     matchList(context, homeUpcomingMatchesInput),
     newsList(context, newsHomeQueryKey, homePostsQuery, NEWS_IMAGE_WIDTHS.featuredCompact),
   ]);
-  // What the upcoming division matches put at stake, under the key the widget asks with
-  // (apps/web/src/features/standings/MatchStakes.tsx, useMatchStakes: its scheduled ids in order).
-  const stakeIds = upcoming.data.results.filter((match) => match.status === 'scheduled').map((match) => match.id);
-  const stakes = stakeIds.length > 0 ? [{ key: trpcQueryKey('public.standingsStakes', { match_ids: stakeIds }), data: standingsStakesOutput.parse(await getStakes(context.db, stakeIds)) }] : [];
   return {
-    queries: [{ key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) }, live, upcoming, ...stakes, ...news.queries],
+    queries: [{ key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) }, live, upcoming, ...news.queries],
     preloadImage: news.preloadImage,
   };
 }

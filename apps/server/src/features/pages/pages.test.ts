@@ -137,15 +137,12 @@ describe('the head of each page, in its first HTML response', () => {
       [['public', 'currentSeason'], { type: 'query' }],
       [['public', 'matches'], { input: homeLiveMatchesInput, type: 'query' }],
       [['public', 'matches'], { input: homeUpcomingMatchesInput, type: 'query' }],
-      [['public', 'standingsStakes'], { input: { match_ids: [ids.scheduled] }, type: 'query' }],
       ['news', 'home'],
     ]);
     expect(home?.queries[0]?.data).toEqual(await trpcAnswer('public.currentSeason', undefined));
     expect(home?.queries[1]?.data).toEqual(await trpcAnswer('public.matches', homeLiveMatchesInput));
     expect(home?.queries[2]?.data).toEqual(await trpcAnswer('public.matches', homeUpcomingMatchesInput));
-    // No division yet: nothing at stake in the upcoming match.
-    expect(home?.queries[3]?.data).toEqual({ results: [] });
-    const posts = home?.queries[4]?.data as Array<{ slug: string; imageUrl: string | null }>;
+    const posts = home?.queries[3]?.data as Array<{ slug: string; imageUrl: string | null }>;
     expect(posts).toHaveLength(8);
     expect(posts[0]).toMatchObject({ slug: expect.any(String), imageUrl: expect.stringMatching(/^\/content\/images\//), bodyText: expect.any(Array) });
     // The featured post's picture, fetched early under the address the app asks for.

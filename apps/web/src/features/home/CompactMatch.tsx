@@ -9,12 +9,10 @@ interface CompactMatchProps {
   /** What follows each team's name (a score, say), given the side. */
   trailing?: (side: 1 | 2) => ReactNode;
   meta?: ReactNode;
-  /** A line under the match (what a division match puts at stake). */
-  note?: ReactNode;
 }
 
 /** Two stacked team lines for the narrow home-page columns, each name leading to its team, then the way to the match. */
-export function CompactMatch({ match, trailing, meta, note }: CompactMatchProps) {
+export function CompactMatch({ match, trailing, meta }: CompactMatchProps) {
   const sides = [
     { side: 1 as const, team: match.team1 },
     { side: 2 as const, team: match.team2 },
@@ -34,7 +32,6 @@ export function CompactMatch({ match, trailing, meta, note }: CompactMatchProps)
         {meta && <span>{meta}</span>}
         <MatchLink match={match} />
       </div>
-      {note}
     </li>
   );
 }

@@ -1,7 +1,6 @@
 import { homeUpcomingMatchesInput } from '@campus-elo/api-contract';
 import { trpc } from '../../lib/trpc';
 import { formatDateTime } from '../common/format';
-import { MatchStakesText, useMatchStakes } from '../standings/MatchStakes';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { CompactMatch } from './CompactMatch';
 import classes from './CompactMatch.module.css';
@@ -12,7 +11,6 @@ import { WidgetCard } from './WidgetCard';
 export function UpcomingMatchesWidget() {
   // The server writes this answer into the home page (homeUpcomingMatchesInput is its key).
   const upcoming = trpc.public.matches.useQuery(homeUpcomingMatchesInput);
-  const stakes = useMatchStakes(upcoming.data?.results);
   return (
     <WidgetCard title="Upcoming Matches" to="/matches">
       {upcoming.isPending ? (
@@ -28,7 +26,6 @@ export function UpcomingMatchesWidget() {
             <CompactMatch
               key={match.id}
               match={match}
-              note={<MatchStakesText stake={stakes.get(match.id)} most={1} className={classes.stakes} />}
               meta={
                 <>
                   {formatDateTime(match.date)}

@@ -7,7 +7,6 @@ import {
   type ForfeitRule,
   type Tiebreaker,
 } from '@campus-elo/api-contract';
-import { linePlacesText } from '@campus-elo/domain';
 import { Alert, Button, Card, Checkbox, Group, NativeSelect, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useId, useState } from 'react';
@@ -184,7 +183,7 @@ function SeasonDivisions({ seasonId }: { seasonId: string }) {
                   <>
                     <Table.Td fw={600}>{division.name}</Table.Td>
                     <Table.Td>{division.teams.length}</Table.Td>
-                    <Table.Td>{division.lines.length === 0 ? 'None' : division.lines.map((line) => `${line.label} (${linePlacesText(line).toLowerCase()})`).join(', ')}</Table.Td>
+                    <Table.Td>{division.lines.length === 0 ? 'None' : division.lines.map((line) => `${line.label} (${line.kind} at ${line.place})`).join(', ')}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end">
                         <Button size="xs" variant="default" disabled={index === 0 || order.isPending} onClick={() => void move(list, index, -1)} aria-label={`Move ${division.name} up`}>

@@ -4,7 +4,6 @@ import { VisuallyHidden } from '@mantine/core';
 import { Fragment, useId, useState } from 'react';
 import { RouterAnchor } from '../common/RouterAnchor';
 import { PlusMinus, UNKNOWN_STAT } from '../common/stat-format';
-import { FormLetters } from '../team-page/TeamFacts';
 import { formatChance, mainLine, TIEBREAK_NAMES } from './standings-wording';
 import classes from './Standings.module.css';
 
@@ -56,6 +55,27 @@ function linesAfter(place: number, lines: readonly DivisionLine[], teams: number
 }
 function linesBefore(place: number, lines: readonly DivisionLine[]) {
   return lines.filter((line) => line.kind === 'relegate' && line.place === place && place > 1);
+}
+
+/**
+ * The latest division results as one line of letters, newest first ('WWLW'), read out as
+ * words. Narrower than the team page's badges: a table row has room for a word, not five boxes.
+ */
+function FormCell({ form }: { form: readonly ('W' | 'L')[] }) {
+  if (form.length === 0) return <>{UNKNOWN_STAT}</>;
+  return (
+    <span className={classes.form}>
+      <span aria-hidden="true">
+        {form.map((letter, index) => (
+          // At most five letters that never reorder: the position is the identity.
+          <span key={index} data-result={letter}>
+            {letter}
+          </span>
+        ))}
+      </span>
+      <VisuallyHidden>Latest first: {form.map((letter) => (letter === 'W' ? 'win' : 'loss')).join(', ')}</VisuallyHidden>
+    </span>
+  );
 }
 
 /** One division's table: bands for its lines with their labels, a footnote beside teams level on points, and the chance of ending inside each line. */
@@ -166,7 +186,7 @@ export function StandingsTable({ division }: { division: StandingsDivision }) {
                       <PlusMinus value={row.round_diff} />
                     </td>
                     <td className={classes.wide}>
-                      <FormLetters form={row.form} />
+                      <FormCell form={row.form} />
                     </td>
                     <td className={`${classes.numeric} ${classes.wide}`}>{row.elo}</td>
                     {chanceLines.map((line) => {
