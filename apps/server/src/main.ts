@@ -26,7 +26,7 @@ const app = await buildApp({ db: handle.db, readDb: handle.readDb, config, jobs,
 
 const sync = schedulePlatformSync({ db: handle.db, config, kind: handle.kind, jobs }, app.log.child({ feature: 'sync' }));
 const discord = scheduleDiscordPosts({ db: handle.db, config }, app.log.child({ feature: 'discord' }));
-const standingsChances = await scheduleStandingsChances(handle.listen, jobs, app.log.child({ feature: 'standings' }));
+const standingsChances = await scheduleStandingsChances(handle.db, handle.listen, jobs, app.log.child({ feature: 'standings' }));
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');

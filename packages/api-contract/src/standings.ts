@@ -188,6 +188,15 @@ export const divisionAssignOutput = z.object({
   results: z.array(adminDivision),
 });
 
+/** The standings_chances job's result (the Jobs list shows it). */
+export const standingsChancesResult = z.object({
+  /** Divisions looked at. */
+  divisions: z.number().int(),
+  /** Divisions simulated again (their inputs had changed). */
+  simulated: z.number().int(),
+});
+
+export type StandingsChancesResult = z.infer<typeof standingsChancesResult>;
 export type Tiebreaker = z.infer<typeof tiebreaker>;
 export type TiebreakDecider = z.infer<typeof tiebreakDecider>;
 export type ForfeitRule = z.infer<typeof forfeitRule>;

@@ -154,6 +154,21 @@ describe('playoff chances', () => {
     expect(chances.stakes).toEqual([]);
   });
 
+  it('gives the Elo win chance itself when one match decides first place', () => {
+    const oneMatch: ChancesInput = {
+      teams: [team('A', 1200), team('B', 1000)],
+      results: [],
+      remaining: [{ id: 'final', team1Id: 'A', team2Id: 'B' }],
+      rule: DEFAULT_STANDINGS_RULE,
+      lines: [{ place: 1, label: 'Champion', kind: 'qualify' }],
+    };
+    const exact = exactChances(oneMatch);
+    const p = expectedScore(1200, 1000);
+    expect(exact.teams[0]?.places).toEqual([p, 1 - p]);
+    expect(exact.teams[1]?.lines.Champion).toBeCloseTo(1 - p, 12);
+    expect(exact.stakes[0]).toEqual({ matchId: 'final', team1: { teamId: 'A', now: p, win: 1, loss: 0 }, team2: { teamId: 'B', now: 1 - p, win: 1, loss: 0 } });
+  });
+
   it('adds up: every team ends somewhere, every place has a team; bands are sums of places', () => {
     const chances = exactChances(fourTeams);
     for (const t of chances.teams) {

@@ -134,7 +134,8 @@ interface Ranking {
   place: Int32Array;
   decider: Int8Array;
   key: Float64Array;
-  inGroup: Uint8Array;
+  /** Per team: in the top half by points (wins_vs_top_half). */
+  topHalf: Uint8Array;
   buchholz: Float64Array;
   topHalfWins: Float64Array;
 }
@@ -149,7 +150,7 @@ function newRanking(n: number): Ranking {
     place: new Int32Array(n),
     decider: new Int8Array(n),
     key: new Float64Array(n),
-    inGroup: new Uint8Array(n),
+    topHalf: new Uint8Array(n),
     buchholz: new Float64Array(n),
     topHalfWins: new Float64Array(n),
   };
@@ -303,17 +304,16 @@ function rank(table: Table, matchCount: number, r: Ranking, needsBuchholz: boole
   if (needsTopHalf) {
     // The top half by points alone: a team with fewer than n/2 teams above it on points.
     const half = n / 2;
-    r.inGroup.fill(0);
     for (let i = 0; i < n; i++) {
       let above = 0;
       for (let j = 0; j < n; j++) if ((r.points[j] as number) > (r.points[i] as number) + EPSILON) above++;
-      r.inGroup[i] = above < half ? 1 : 0;
+      r.topHalf[i] = above < half ? 1 : 0;
     }
     r.topHalfWins.fill(0);
     for (let m = 0; m < matchCount; m++) {
       const winner = table.winnerIsA[m] ? (table.matchA[m] as number) : (table.matchB[m] as number);
       const loser = table.winnerIsA[m] ? (table.matchB[m] as number) : (table.matchA[m] as number);
-      if (r.inGroup[loser]) r.topHalfWins[winner] = (r.topHalfWins[winner] as number) + 1;
+      if (r.topHalf[loser]) r.topHalfWins[winner] = (r.topHalfWins[winner] as number) + 1;
     }
   }
   let groupStart = 0;
@@ -489,9 +489,10 @@ function winChances(input: ChancesInput, prepared: ReturnType<typeof buildTable>
  * (expectedScore), and ranks every run by the division's rule. The same seed gives the same answer.
  */
 export function simulateChances(input: ChancesInput, options: { runs?: number; seed: number | string }): ChancesResult {
-  const runs = options.runs ?? DEFAULT_SIMULATION_RUNS;
   const prepared = buildTable(input.teams, input.results, input.remaining, input.rule);
   const accumulator = createAccumulator(input, prepared);
+  // Nothing left to play: the table is final, one run says so.
+  const runs = accumulator.k === 0 ? 1 : (options.runs ?? DEFAULT_SIMULATION_RUNS);
   const chance = winChances(input, prepared);
   const random = createRandom(options.seed);
   const outcome = new Uint8Array(accumulator.k);

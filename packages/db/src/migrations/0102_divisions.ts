@@ -31,6 +31,11 @@ const statements = [
    )`,
   'CREATE INDEX division_teams_division_idx ON division_teams (division_id, team_id)',
   `COMMENT ON TABLE division_teams IS 'The teams of each division; the key (season, team) keeps a team in one division per season (migration 0102).'`,
+  // A division's matches: every pair of its teams in the season, from the index alone. Elo
+  // columns stay out of it, so Recalculate All's rewrites remain HOT updates.
+  `CREATE INDEX matches_division_pairs_idx ON matches (season_id, team1_id, team2_id)
+     INCLUDE (id, status, winner_id, score_team1, score_team2, forfeit, date)
+     WHERE status IN ('completed', 'scheduled', 'in_progress')`,
   `CREATE TABLE division_chances (
      division_id uuid PRIMARY KEY REFERENCES divisions (id) ON DELETE CASCADE,
      input_key text NOT NULL,
@@ -49,6 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE IF EXISTS division_chances`.execute(db);
+  await sql`DROP INDEX IF EXISTS matches_division_pairs_idx`.execute(db);
   await sql`DROP TABLE IF EXISTS division_teams`.execute(db);
   await sql`DROP TABLE IF EXISTS divisions`.execute(db);
 }

@@ -38,7 +38,6 @@ export async function seedDatabase(db: Kysely<Database>, request: SeedRequest, l
     const summary = await seedDemo(db);
     await seedDemoEvents(db);
     await seedDemoDivisions(db);
-  await seedDemoDivisions(db);
     log(`Seeded the demo league: ${describeDemoSummary(summary)}`);
     return;
   }

@@ -279,3 +279,15 @@ export function assignDivisions(db: Db, user: User, input: DivisionAssignInput):
     return { assigned: rows.length, unassigned: open.length - rows.length, results: await listDivisions(trx, input.season_id) };
   });
 }
+
+/**
+ * At import: when a division of the season names the imported competition as its source, the
+ * season's teams not yet in a division are placed 'by the imported stage' in the import's
+ * transaction (teams already placed stay). Answers how many were placed.
+ */
+export async function placeImportedTeams(trx: Db, seasonId: string, competitionId: string): Promise<number> {
+  const mapped = await trx.selectFrom('divisions').select('id').where('season_id', '=', seasonId).where('source_competition_id', '=', competitionId).limit(1).executeTakeFirst();
+  if (!mapped) return 0;
+  const { rows } = await placeSeasonTeams(trx, seasonId, 'imported_stage', false);
+  return rows.length;
+}

@@ -1,18 +1,13 @@
+import type { StandingsChancesResult } from '@campus-elo/api-contract';
 import { DATA_CHANGED_CHANNEL, type Database, type DatabaseHandle } from '@campus-elo/db';
 import { chancesInputKey, DEFAULT_SIMULATION_RUNS, simulateChances } from '@campus-elo/domain';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ToolProgress } from '../../lib/tool-progress';
 import type { JobQueue } from '../jobs/queue';
 import { chancesInput, loadDivisions } from './queries';
 
 type Db = Kysely<Database>;
 
-export interface ChancesRefreshResult {
-  /** Divisions looked at. */
-  divisions: number;
-  /** Divisions whose chances were simulated again (their inputs had changed). */
-  simulated: number;
-}
 
 /**
  * Simulates again the chances of every division whose inputs (teams and their Elo, results,
@@ -21,7 +16,7 @@ export interface ChancesRefreshResult {
  * is the inputs' key: the same inputs always give the same chances
  * (docs/decisions/0098-standings-chances-stored-by-a-job.md).
  */
-export async function refreshDivisionChances(db: Db, progress: ToolProgress = {}, runs: number = DEFAULT_SIMULATION_RUNS): Promise<ChancesRefreshResult> {
+export async function refreshDivisionChances(db: Db, progress: ToolProgress = {}, runs: number = DEFAULT_SIMULATION_RUNS): Promise<StandingsChancesResult> {
   const seasons = await db.selectFrom('divisions').select('season_id').distinct().execute();
   let divisions = 0;
   let simulated = 0;
@@ -58,9 +53,17 @@ export async function refreshDivisionChances(db: Db, progress: ToolProgress = {}
     }
     progress.onProgress?.(index + 1, seasons.length);
   }
+  // Its own ended runs are kept a day only: one follows every burst of writes.
+  await db
+    .deleteFrom('jobs')
+    .where('kind', '=', 'standings_chances')
+    .where('state', 'in', ['done', 'failed', 'cancelled'])
+    .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${JOB_RETENTION_HOURS})`)
+    .execute();
   return { divisions, simulated };
 }
 
+const JOB_RETENTION_HOURS = 24;
 /** Changes closer together than this share one queued refresh. */
 const REFRESH_DELAY_MS = 2_000;
 export const STANDINGS_CHANCES_COALESCE_KEY = 'standings-chances';
@@ -72,6 +75,7 @@ export const STANDINGS_CHANCES_COALESCE_KEY = 'standings-chances';
  * writes nothing, so its own write's notice ends there.
  */
 export async function scheduleStandingsChances(
+  db: Db,
   listen: DatabaseHandle['listen'],
   jobs: Pick<JobQueue, 'enqueue'>,
   log: { warn: (details: object, message: string) => void },
@@ -79,7 +83,11 @@ export async function scheduleStandingsChances(
   let timer: NodeJS.Timeout | undefined;
   const queue = () => {
     timer = undefined;
-    jobs.enqueue('standings_chances', {}, null, { coalesceKey: STANDINGS_CHANCES_COALESCE_KEY }).catch((error: unknown) => log.warn({ err: error }, 'standings chances not queued'));
+    // A league without divisions has no chances to keep: no job.
+    void (async () => {
+      if (!(await db.selectFrom('divisions').select('id').limit(1).executeTakeFirst())) return;
+      await jobs.enqueue('standings_chances', {}, null, { coalesceKey: STANDINGS_CHANCES_COALESCE_KEY });
+    })().catch((error: unknown) => log.warn({ err: error }, 'standings chances not queued'));
   };
   const stopListening = await listen(DATA_CHANGED_CHANNEL, {
     onNotification: () => {

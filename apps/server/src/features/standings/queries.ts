@@ -65,59 +65,75 @@ export function chancesInput(division: DivisionData): ChancesInput {
   return { teams: division.teams, results: division.results, remaining: division.remaining, rule: division.rule, lines: division.lines };
 }
 
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
 /**
- * A season's divisions (or the given ones of it) with their teams, counted matches, remaining
- * matches and stored chances: four statements whatever the number of divisions. A division
- * match is one of the season whose two teams are in the same division.
+ * The four statements behind a season's divisions (or the given ones of it), each on its own
+ * so they run side by side and the bench can time each: the divisions, their teams, their
+ * matches (driven from each division team's matches as team 1, matches_team1_idx, the other
+ * side in the same division), and the stored chances.
  */
-export async function loadDivisions(db: Db, seasonId: string, divisionIds: readonly string[] | null): Promise<DivisionData[]> {
-  let divisionQuery = db
+export function divisionStatements(db: Db, seasonId: string, divisionIds: readonly string[] | null) {
+  const only = divisionIds ? (divisionIds.length > 0 ? [...divisionIds] : [NO_ID]) : null;
+  let divisions = db
     .selectFrom('divisions')
     .select(['id', 'season_id', 'name', 'position', 'points_win', 'points_loss', 'tiebreakers', 'forfeits', 'lines', 'source_competition_id'])
-    .where('season_id', '=', seasonId);
-  if (divisionIds) divisionQuery = divisionQuery.where('id', 'in', divisionIds.length > 0 ? divisionIds : ['00000000-0000-0000-0000-000000000000']);
-  const divisionRows = await divisionQuery.orderBy('position').orderBy('name').orderBy('id').execute();
-  if (divisionRows.length === 0) return [];
-  const ids = divisionRows.map((d) => d.id);
+    .where('season_id', '=', seasonId)
+    .orderBy('position')
+    .orderBy('name')
+    .orderBy('id');
+  let teams = db
+    .selectFrom('division_teams as dt')
+    .innerJoin('teams as t', 't.id', 'dt.team_id')
+    .select(['dt.division_id', 't.id', 't.name', 't.picture', 't.elo'])
+    .where('dt.season_id', '=', seasonId)
+    .orderBy('t.name')
+    .orderBy('t.id');
+  let chances = db
+    .selectFrom('division_chances as c')
+    .innerJoin('divisions as d', 'd.id', 'c.division_id')
+    .select(['c.division_id', 'c.input_key', 'c.computed_at', 'c.teams', 'c.stakes_line', 'c.stakes'])
+    .where('d.season_id', '=', seasonId);
+  if (only) {
+    divisions = divisions.where('id', 'in', only);
+    teams = teams.where('dt.division_id', 'in', only);
+    chances = chances.where('c.division_id', 'in', only);
+  }
+  const matches = sql<{
+    division_id: string;
+    id: string;
+    team1_id: string;
+    team2_id: string;
+    winner_id: string | null;
+    score_team1: number | null;
+    score_team2: number | null;
+    forfeit: boolean;
+    status: string;
+    rounds1: number | null;
+    rounds2: number | null;
+  }>`
+    SELECT a.division_id, m.id, m.team1_id, m.team2_id, m.winner_id, m.score_team1, m.score_team2, m.forfeit, m.status, mm.rounds1, mm.rounds2
+    FROM division_teams a
+    JOIN matches m ON m.team1_id = a.team_id AND m.season_id = a.season_id AND m.status IN ('completed', 'scheduled', 'in_progress')
+    JOIN division_teams b ON b.season_id = a.season_id AND b.team_id = m.team2_id AND b.division_id = a.division_id
+    LEFT JOIN LATERAL (
+      SELECT sum(x.score_team1)::int AS rounds1, sum(x.score_team2)::int AS rounds2 FROM match_maps x WHERE x.match_id = m.id AND m.status = 'completed'
+    ) mm ON true
+    WHERE a.season_id = ${seasonId} ${only ? sql`AND a.division_id = ANY(${only}::uuid[])` : sql``}
+    ORDER BY m.date NULLS LAST, m.id
+  `;
+  return { divisions, teams, matches, chances };
+}
 
-  const [teamRows, matchRows, storedRows] = await Promise.all([
-    db
-      .selectFrom('division_teams as dt')
-      .innerJoin('teams as t', 't.id', 'dt.team_id')
-      .select(['dt.division_id', 't.id', 't.name', 't.picture', 't.elo'])
-      .where('dt.division_id', 'in', ids)
-      .orderBy('t.name')
-      .orderBy('t.id')
-      .execute(),
-    // From each division team's matches as team 1 (matches_team1_idx), the other side in the same division.
-    sql<{
-      division_id: string;
-      id: string;
-      team1_id: string;
-      team2_id: string;
-      winner_id: string | null;
-      score_team1: number | null;
-      score_team2: number | null;
-      forfeit: boolean;
-      status: string;
-      rounds1: number | null;
-      rounds2: number | null;
-    }>`
-      SELECT a.division_id, m.id, m.team1_id, m.team2_id, m.winner_id, m.score_team1, m.score_team2, m.forfeit, m.status, mm.rounds1, mm.rounds2
-      FROM division_teams a
-      JOIN matches m ON m.team1_id = a.team_id AND m.season_id = a.season_id AND m.status IN ('completed', 'scheduled', 'in_progress')
-      JOIN division_teams b ON b.season_id = a.season_id AND b.team_id = m.team2_id AND b.division_id = a.division_id
-      LEFT JOIN LATERAL (
-        SELECT sum(x.score_team1)::int AS rounds1, sum(x.score_team2)::int AS rounds2 FROM match_maps x WHERE x.match_id = m.id AND m.status = 'completed'
-      ) mm ON true
-      WHERE a.division_id = ANY(${ids}::uuid[])
-      ORDER BY m.date NULLS LAST, m.id
-    `
-      .execute(db)
-      .then((r) => r.rows),
-    db.selectFrom('division_chances').select(['division_id', 'input_key', 'computed_at', 'teams', 'stakes_line', 'stakes']).where('division_id', 'in', ids).execute(),
+/** A season's divisions (or the given ones of it) with everything their standings and chances need. A division match is one of the season whose two teams are in the same division. */
+export async function loadDivisions(db: Db, seasonId: string, divisionIds: readonly string[] | null): Promise<DivisionData[]> {
+  const statements = divisionStatements(db, seasonId, divisionIds);
+  const [divisionRows, teamRows, matchRows, storedRows] = await Promise.all([
+    statements.divisions.execute(),
+    statements.teams.execute(),
+    statements.matches.execute(db).then((r) => r.rows),
+    statements.chances.execute(),
   ]);
-
   return divisionRows.map((row): DivisionData => {
     const results: CompletedResult[] = [];
     const remaining: RemainingMatch[] = [];

@@ -299,3 +299,33 @@ describe('deleting a division', () => {
     expect(audit).toHaveLength(1);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the standings and division paths', async () => {
+    const { status, body } = await get<{ paths: Record<string, unknown> }>('/v1/openapi.json');
+    expect(status).toBe(200);
+    for (const path of ['/v1/public/standings', '/v1/public/standings/stakes', '/v1/public/teams/{id}/standing', '/v1/divisions/', '/v1/divisions/assign/', '/v1/divisions/{id}/teams/']) {
+      expect(Object.keys(body.paths), path).toContain(path);
+    }
+  });
+});
+
+describe('merging teams', () => {
+  it("gives the primary the secondary's division place in a season where it has none, and keeps the primary's own elsewhere", async () => {
+    const db = t.database.db;
+    const fallEast = await divisionId('East', otherSeasonId);
+    const springEast = await divisionId('East');
+    // Fall's East holds Geckos alone; Dingos is in Spring's East only.
+    await send('PUT', `/v1/divisions/${fallEast}/teams/`, { team_ids: [team.G] });
+    const { id: secondary } = await db.insertInto('teams').values({ name: 'Hawks', elo: 1000 }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('division_teams').values({ season_id: seasonId, team_id: secondary, division_id: springEast }).execute();
+    const owner = await t.browserHeaders(t.owner);
+    // Geckos into Dingos' record: Dingos (in Spring's East) takes Geckos' Fall place.
+    const merged = await t.app.inject({ method: 'POST', url: '/v1/merge-teams/', headers: owner, payload: { primary_team_id: team.D, secondary_team_id: team.G } });
+    expect(merged.statusCode).toBe(200);
+    expect(await db.selectFrom('division_teams').select('division_id').where('team_id', '=', team.D!).where('season_id', '=', otherSeasonId).executeTakeFirst()).toEqual({ division_id: fallEast });
+    // Hawks into Dingos: both in Spring's East; Dingos keeps its place, Hawks' goes with it.
+    expect((await t.app.inject({ method: 'POST', url: '/v1/merge-teams/', headers: owner, payload: { primary_team_id: team.D, secondary_team_id: secondary } })).statusCode).toBe(200);
+    expect(await db.selectFrom('division_teams').select('team_id').where('division_id', '=', springEast).where('team_id', 'in', [team.D!, secondary]).execute()).toEqual([{ team_id: team.D }]);
+  });
+});
