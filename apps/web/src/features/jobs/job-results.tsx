@@ -4,6 +4,7 @@ import type {
   JobState,
   PlatformSyncResult,
   RatingEvaluateOutput,
+  StandingsChancesResult,
   SyncRunResult,
   TeamEloCalculateOutput,
   TeamEloRecalculateOutput,
@@ -52,7 +53,7 @@ export const JOB_PROGRESS_UNITS: Record<JobKind, string> = {
   recalculate_elo: 'step',
   evaluate_ratings: 'step',
   sync: 'platform',
-  standings_chances: 'division',
+  standings_chances: 'season',
 };
 
 /** A job's state as the Jobs tab shows it: a done job with failed items says so, and is not green (outcomeColour). */
@@ -113,8 +114,7 @@ const DESCRIBE: Record<JobKind, (result: never) => ReactNode> = {
     ),
   sync: (r: SyncRunResult) =>
     r.ran ? lines(...r.platforms.map(describeSyncPlatform), r.not_before !== null && `Paused until ${formatDateTime(r.not_before)}`) : lines(SYNC_NOT_RUN[r.reason]),
-  // The server's refreshDivisionChances answer (apps/server/src/features/standings/chances.ts).
-  standings_chances: (r: { divisions: number; simulated: number }) => lines(`Divisions: ${r.divisions}`, `Simulated again: ${r.simulated}`),
+  standings_chances: (r: StandingsChancesResult) => lines(`Divisions simulated: ${r.simulated} of ${r.divisions}`),
 };
 
 export function describeJobResult(kind: JobKind, result: unknown): ReactNode {
