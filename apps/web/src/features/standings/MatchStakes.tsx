@@ -24,18 +24,13 @@ export function stakeSentence(side: StakeSide, line: string): string | null {
   return `A win raises ${possessive(side.team.name)} ${line} chance from ${now} to ${win}`;
 }
 
-/** The side whose win moves its chance most first: what a card with room for one sentence says. */
-function sidesBySwing(stake: MatchStakes): StakeSide[] {
-  return [stake.team1, stake.team2].sort((a, b) => b.win - b.now - (a.win - a.now));
-}
-
-/** A match card's line of what is at stake in its division ('most' sides: both on a full card, one on a compact one). */
-export function MatchStakesText({ stake, className, most = 2 }: { stake: MatchStakes | undefined; className?: string; most?: 1 | 2 }) {
+/** A match card's line of what is at stake in its division: the side whose win moves its chance most first. */
+export function MatchStakesText({ stake, className }: { stake: MatchStakes | undefined; className?: string }) {
   if (!stake) return null;
-  const sentences = sidesBySwing(stake)
+  const sentences = [stake.team1, stake.team2]
+    .sort((a, b) => b.win - b.now - (a.win - a.now))
     .map((side) => stakeSentence(side, stake.line))
-    .filter((sentence) => sentence !== null)
-    .slice(0, most);
+    .filter((sentence) => sentence !== null);
   if (sentences.length === 0) return null;
   return (
     <p className={className} data-stakes={stake.division.name}>
