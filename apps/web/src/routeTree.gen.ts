@@ -17,6 +17,7 @@ import { Route as RankingsRouteImport } from './routes/rankings'
 import { Route as RatingsRouteImport } from './routes/ratings'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
+import { Route as StandingsRouteImport } from './routes/standings'
 import { Route as StatsRouteImport } from './routes/stats'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminGraphicRouteImport } from './routes/admin/graphic'
@@ -66,6 +67,11 @@ const SearchRoute = SearchRouteImport.update({
 const SigninRoute = SigninRouteImport.update({
   id: '/signin',
   path: '/signin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StandingsRoute = StandingsRouteImport.update({
+  id: '/standings',
+  path: '/standings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StatsRoute = StatsRouteImport.update({
@@ -128,6 +134,7 @@ export interface FileRoutesByFullPath {
   '/ratings': typeof RatingsRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
+  '/standings': typeof StandingsRoute
   '/stats': typeof StatsRoute
   '/admin/graphic': typeof AdminGraphicRoute
   '/events/$id': typeof EventsIdRoute
@@ -147,6 +154,7 @@ export interface FileRoutesByTo {
   '/ratings': typeof RatingsRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
+  '/standings': typeof StandingsRoute
   '/stats': typeof StatsRoute
   '/admin/graphic': typeof AdminGraphicRoute
   '/events/$id': typeof EventsIdRoute
@@ -168,6 +176,7 @@ export interface FileRoutesById {
   '/ratings': typeof RatingsRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
+  '/standings': typeof StandingsRoute
   '/stats': typeof StatsRoute
   '/admin/graphic': typeof AdminGraphicRoute
   '/events_/$id': typeof EventsIdRoute
@@ -190,6 +199,7 @@ export interface FileRouteTypes {
     | '/ratings'
     | '/search'
     | '/signin'
+    | '/standings'
     | '/stats'
     | '/admin/graphic'
     | '/events/$id'
@@ -209,6 +219,7 @@ export interface FileRouteTypes {
     | '/ratings'
     | '/search'
     | '/signin'
+    | '/standings'
     | '/stats'
     | '/admin/graphic'
     | '/events/$id'
@@ -229,6 +240,7 @@ export interface FileRouteTypes {
     | '/ratings'
     | '/search'
     | '/signin'
+    | '/standings'
     | '/stats'
     | '/admin/graphic'
     | '/events_/$id'
@@ -250,6 +262,7 @@ export interface RootRouteChildren {
   RatingsRoute: typeof RatingsRoute
   SearchRoute: typeof SearchRoute
   SigninRoute: typeof SigninRoute
+  StandingsRoute: typeof StandingsRoute
   StatsRoute: typeof StatsRoute
   EventsIdRoute: typeof EventsIdRoute
   MatchesIdRoute: typeof MatchesIdRoute
@@ -316,6 +329,13 @@ declare module '@tanstack/react-router' {
       path: '/signin'
       fullPath: '/signin'
       preLoaderRoute: typeof SigninRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/standings': {
+      id: '/standings'
+      path: '/standings'
+      fullPath: '/standings'
+      preLoaderRoute: typeof StandingsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stats': {
@@ -414,6 +434,7 @@ const rootRouteChildren: RootRouteChildren = {
   RatingsRoute: RatingsRoute,
   SearchRoute: SearchRoute,
   SigninRoute: SigninRoute,
+  StandingsRoute: StandingsRoute,
   StatsRoute: StatsRoute,
   EventsIdRoute: EventsIdRoute,
   MatchesIdRoute: MatchesIdRoute,

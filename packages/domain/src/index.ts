@@ -23,3 +23,4 @@ export * from './match-stats';
 export * from './provisional';
 export * from './rating-accuracy';
 export * from './standings';
+export * from './standing-lines';

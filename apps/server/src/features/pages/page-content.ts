@@ -47,6 +47,8 @@ import {
   type MatchPage,
   type NewsPostSummaryResult,
   type PageData,
+  standingsOutput,
+  teamStandingOutput,
 } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { excerptFromBody, isUsableImageSrc, pluralize, seasonHasEnded } from '@campus-elo/domain';
@@ -64,6 +66,7 @@ import { getMatchPage } from '../matches/match-page';
 import { listMatches } from '../matches/queries';
 import { listRankings } from '../rankings/queries';
 import { findCurrentSeason, listSeasons } from '../seasons/queries';
+import { getStandings, getTeamStanding } from '../standings/queries';
 import { listTeams } from '../teams/queries';
 import { getPlayerEloHistory, getPlayerPage } from '../players/page-queries';
 import { ratingAccuracy } from '../ratings/figures';
@@ -264,6 +267,23 @@ async function statsData(context: PageContext): Promise<FirstData> {
 }
 
 /**
+ * /standings as it opens without a season in its URL: the season menu and the current
+ * season's divisions (the app asks with no input then: apps/web/src/features/standings/StandingsPage.tsx).
+ */
+async function standingsData(context: PageContext): Promise<FirstData> {
+  const [seasons, standings] = await Promise.all([
+    listSeasons(context.db, seasonListInput.parse(rankingsSeasonsInput)),
+    getStandings(context.db, {}, context.config.currentSeasonId),
+  ]);
+  return {
+    queries: [
+      { key: trpcQueryKey('public.seasons', rankingsSeasonsInput), data: seasonListOutput.parse(seasons) },
+      { key: trpcQueryKey('public.standings', {}), data: standingsOutput.parse(standings) },
+    ],
+  };
+}
+
+/**
  * The team page's map pool and players' lines of the current season (else the latest), with
  * the season menu they sit under (apps/web/src/features/team-page/TeamStatsSection.tsx).
  */
@@ -317,6 +337,9 @@ export const PAGES: Record<string, PageResolver> = {
   '/stats': listPage('/stats', 'Stats', (site) => `Player and team stats of ${site}: leaderboards by rating, ADR, K/D and more, and each team's map win rates.`, {
     data: statsData,
   }),
+  '/standings': listPage('/standings', 'Standings', (site) => `League standings of ${site}: each division's table, tiebreaks, playoff and relegation lines, and every team's playoff chance.`, {
+    data: standingsData,
+  }),
   '/search': listPage('/search', 'Search', (site) => `Find teams and players of ${site}.`, { noindex: true }),
   '/signin': listPage('/signin', 'Sign In', (site) => `Staff sign-in for ${site}.`, { noindex: true }),
   '/admin': listPage('/admin', 'Admin Panel', (site) => `Staff tools of ${site}.`, { noindex: true }),
@@ -343,6 +366,8 @@ export const PAGES: Record<string, PageResolver> = {
           // The Elo chart and the results are the page's largest part: drawn at once too.
           { key: trpcQueryKey('public.teamEloHistory', { id: params.id }), data: teamEloHistoryOutput.parse(await getTeamEloHistory(context.db, teamEloHistoryInput.parse({ id: team.id }))) },
           { key: trpcQueryKey('public.teamRankHistory', { id: params.id }), data: rankHistoryOutput.parse(await getTeamRankHistory(context.db, team.id)) },
+          // Its division and place, in the header (apps/web/src/features/standings/TeamStandingFact.tsx).
+          { key: trpcQueryKey('public.teamStanding', { id: params.id }), data: teamStandingOutput.parse(await getTeamStanding(context.db, { id: team.id }, context.config.currentSeasonId)) },
           ...(await teamSeasonStats(context, params.id!, team.id)),
         ],
       },

@@ -118,6 +118,7 @@ describe('the head of each page, in its first HTML response', () => {
       ['/news', 'News | Test League'],
       ['/events', 'Events | Test League'],
       ['/stats', 'Stats | Test League'],
+      ['/standings', 'Standings | Test League'],
     ] as const) {
       const { statusCode, body } = await app.inject({ method: 'GET', url: path });
       expect(statusCode, path).toBe(200);
@@ -227,9 +228,18 @@ describe('the head of each page, in its first HTML response', () => {
       { key: [['public', 'team'], { input: team, type: 'query' }], data: await trpcAnswer('public.team', team) },
       { key: [['public', 'teamEloHistory'], { input: team, type: 'query' }], data: await trpcAnswer('public.teamEloHistory', team) },
       { key: [['public', 'teamRankHistory'], { input: team, type: 'query' }], data: await trpcAnswer('public.teamRankHistory', team) },
+      { key: [['public', 'teamStanding'], { input: team, type: 'query' }], data: null },
       // No season yet: the season menu, and no map pool or lines to show.
       { key: [['public', 'currentSeason'], { type: 'query' }], data: null },
       { key: [['public', 'seasons'], { input: seasonsMenuInput, type: 'query' }], data: await trpcAnswer('public.seasons', seasonsMenuInput) },
+    ]);
+  });
+
+  it('writes the standings page\'s season menu and divisions, as the app asks for them without a season in its URL', async () => {
+    const standings = pageDataOf((await app.inject({ method: 'GET', url: '/standings' })).body);
+    expect(standings?.queries).toEqual([
+      { key: [['public', 'seasons'], { input: seasonsMenuInput, type: 'query' }], data: await trpcAnswer('public.seasons', seasonsMenuInput) },
+      { key: [['public', 'standings'], { input: {}, type: 'query' }], data: await trpcAnswer('public.standings', {}) },
     ]);
   });
 
@@ -408,9 +418,9 @@ describe('sitemap and robots.txt', () => {
     const sitemaps = await locs('/sitemap.xml');
     expect(sitemaps).toEqual([`${ORIGIN}/sitemaps/pages.xml`, `${ORIGIN}/sitemaps/teams-1.xml`, `${ORIGIN}/sitemaps/players-1.xml`]);
     const pages = await locs('/sitemaps/pages.xml');
-    expect(pages.slice(0, 6)).toEqual([`${ORIGIN}/`, `${ORIGIN}/rankings`, `${ORIGIN}/matches`, `${ORIGIN}/news`, `${ORIGIN}/events`, `${ORIGIN}/stats`]);
+    expect(pages.slice(0, 7)).toEqual([`${ORIGIN}/`, `${ORIGIN}/rankings`, `${ORIGIN}/matches`, `${ORIGIN}/news`, `${ORIGIN}/events`, `${ORIGIN}/stats`, `${ORIGIN}/standings`]);
     expect(pages).toContain(`${ORIGIN}/news/how-elo-rankings-work`);
-    expect(pages).toHaveLength(6 + 12);
+    expect(pages).toHaveLength(7 + 12);
     expect((await locs('/sitemaps/teams-1.xml')).sort()).toEqual([`${ORIGIN}/teams/${ids.team}`, `${ORIGIN}/teams/${ids.opponent}`].sort());
     expect(await locs('/sitemaps/players-1.xml')).toEqual([`${ORIGIN}/players/${ids.player}`]);
     // Each listed page answers 200.

@@ -15,7 +15,7 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** Crawlers come back for these now and then; an hour spares the reads. */
 const CACHE_CONTROL = 'public, max-age=3600';
 /** The list pages every visitor starts from. */
-const LIST_PAGES = ['/', '/rankings', '/matches', '/news', '/events', '/stats'];
+const LIST_PAGES = ['/', '/rankings', '/matches', '/news', '/events', '/stats', '/standings'];
 
 interface SitemapEntry {
   path: string;

@@ -4,6 +4,7 @@ import type {
   JobState,
   PlatformSyncResult,
   RatingEvaluateOutput,
+  StandingsChancesResult,
   SyncRunResult,
   TeamEloCalculateOutput,
   TeamEloRecalculateOutput,
@@ -29,6 +30,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   recalculate_elo: 'Recalculate All Elo',
   evaluate_ratings: 'Evaluate Ratings',
   sync: 'Scheduled Sync',
+  standings_chances: 'Playoff Chances',
 };
 
 /** Who started a job: a staff member, the sync's schedule, or the server itself (a FACEIT webhook's refresh). */
@@ -51,6 +53,7 @@ export const JOB_PROGRESS_UNITS: Record<JobKind, string> = {
   recalculate_elo: 'step',
   evaluate_ratings: 'step',
   sync: 'platform',
+  standings_chances: 'season',
 };
 
 /** A job's state as the Jobs tab shows it: a done job with failed items says so, and is not green (outcomeColour). */
@@ -111,6 +114,7 @@ const DESCRIBE: Record<JobKind, (result: never) => ReactNode> = {
     ),
   sync: (r: SyncRunResult) =>
     r.ran ? lines(...r.platforms.map(describeSyncPlatform), r.not_before !== null && `Paused until ${formatDateTime(r.not_before)}`) : lines(SYNC_NOT_RUN[r.reason]),
+  standings_chances: (r: StandingsChancesResult) => lines(`Divisions simulated: ${r.simulated} of ${r.divisions}`),
 };
 
 export function describeJobResult(kind: JobKind, result: unknown): ReactNode {

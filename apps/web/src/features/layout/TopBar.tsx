@@ -9,6 +9,7 @@ import classes from './TopBar.module.css';
 const NAV_LINKS = [
   { to: '/news', label: 'News' },
   { to: '/rankings', label: 'Rankings' },
+  { to: '/standings', label: 'Standings' },
   { to: '/matches', label: 'Matches' },
   { to: '/stats', label: 'Stats' },
   { to: '/events', label: 'Events' },

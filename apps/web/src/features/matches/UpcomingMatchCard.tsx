@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Badge.css';
-import type { MatchListItem } from '@campus-elo/api-contract';
+import type { MatchListItem, MatchStakes } from '@campus-elo/api-contract';
 import { eloChangePreview, starRating } from '@campus-elo/domain';
 import { Badge, Paper, Skeleton, Text } from '@mantine/core';
 import { EloChange } from '../common/EloChange';
 import { MatchLink } from '../common/EntityLinks';
 import { formatDateTime } from '../common/format';
 import { StarRating } from '../common/StarRating';
+import { MatchStakesText } from '../standings/MatchStakes';
 import { MatchTeamLine } from './MatchTeamLine';
 import classes from './MatchCards.module.css';
 
@@ -29,8 +30,11 @@ function UpcomingTeam({ team, opponent }: { team: MatchTeam; opponent: MatchTeam
   );
 }
 
-/** A scheduled match: both Elos, what each side stands to win or lose, and how worth watching it is. */
-export function UpcomingMatchCard({ match }: { match: MatchListItem }) {
+/**
+ * A scheduled match: both Elos, what each side stands to win or lose, how worth watching it
+ * is, and (a division match) what it does to each side's playoff chance.
+ */
+export function UpcomingMatchCard({ match, stake }: { match: MatchListItem; stake?: MatchStakes }) {
   const stars = starRating(match.team1.elo, match.team2.elo);
   return (
     <Paper
@@ -52,6 +56,7 @@ export function UpcomingMatchCard({ match }: { match: MatchListItem }) {
         <span className={classes.versus}>vs</span>
         <UpcomingTeam team={match.team2} opponent={match.team1} />
       </div>
+      <MatchStakesText stake={stake} className={classes.stakes} />
       <div className={classes.meta}>
         {match.competition && (
           <Badge variant="light" color="gray" c="var(--app-badge-text)">

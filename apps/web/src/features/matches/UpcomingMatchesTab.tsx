@@ -6,6 +6,7 @@ import { visitorTimeZone } from '../common/format';
 import { STARS_MEANING } from '../common/StarRating';
 import { EmptyMessage, ErrorMessage } from '../common/states';
 import { WhenNearViewport } from '../common/WhenNearViewport';
+import { useMatchStakes } from '../standings/MatchStakes';
 import { UpcomingMatchCard, UpcomingMatchCardSkeleton } from './UpcomingMatchCard';
 import classes from './MatchCards.module.css';
 
@@ -48,12 +49,13 @@ function UpcomingSection({ title, children }: { title: string; children: ReactNo
 }
 
 function UpcomingList({ matches, emptyText }: { matches: WindowMatches; emptyText: string }) {
+  const stakes = useMatchStakes(matches.data?.results);
   if (matches.isError) return <ErrorMessage message={ERROR_TEXT} />;
   if (!matches.data?.results.length) return <EmptyMessage message={emptyText} />;
   return (
     <ul className={classes.stack}>
       {matches.data.results.map((match) => (
-        <UpcomingMatchCard key={match.id} match={match} />
+        <UpcomingMatchCard key={match.id} match={match} stake={stakes.get(match.id)} />
       ))}
     </ul>
   );

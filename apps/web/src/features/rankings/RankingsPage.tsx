@@ -72,6 +72,10 @@ export function RankingsPage() {
         <RouterAnchor to="/ratings" underline="always">
           How ratings work
         </RouterAnchor>
+        {' · '}
+        <RouterAnchor to="/standings" underline="always">
+          League standings
+        </RouterAnchor>
       </Text>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List mb="md">

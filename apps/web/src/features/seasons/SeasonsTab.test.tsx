@@ -19,7 +19,7 @@ function renderTab(api: Record<string, FakeProcedure>) {
     <ConfirmProvider>
       <SeasonsTab />
     </ConfirmProvider>,
-    { api: { 'admin.seasons.list': () => paged([fall]), 'admin.competitions.list': () => ({ results: competitions }), ...api } },
+    { api: { 'admin.seasons.list': () => paged([fall]), 'admin.competitions.list': () => ({ results: competitions }), 'admin.divisions.list': () => ({ results: [] }), ...api } },
   );
 }
 

@@ -8,6 +8,7 @@ import { useConfirm } from '../admin-shell';
 import { formatDate } from '../common/format';
 import { LoadingState } from '../common/states';
 import { ColumnHeaders } from '../admin-shell/TableParts';
+import { DivisionsCard } from './DivisionsCard';
 
 type Message = { ok: boolean; text: string } | null;
 
@@ -30,11 +31,12 @@ function issuesByField(issues: { path: PropertyKey[]; message: string }[]): Reco
   return byField;
 }
 
-/** The Seasons tab: seasons (rename, change dates, delete an empty one) and competitions (rename, delete an unused one). */
+/** The Seasons tab: seasons (rename, change dates, delete an empty one), their divisions (docs/product.md, "Standings"), and competitions (rename, delete an unused one). */
 export function SeasonsTab() {
   return (
     <Stack gap="xl">
       <SeasonsCard />
+      <DivisionsCard />
       <CompetitionsCard />
     </Stack>
   );

@@ -12,6 +12,7 @@ import { LoadFailed } from '../common/LoadFailed';
 import { usePageTitle } from '../common/usePageTitle';
 import { TeamEventsSection } from '../events/TeamEventsSection';
 import { NotFoundPage } from '../layout/NotFoundPage';
+import { TeamStandingFact } from '../standings/TeamStandingFact';
 import { ProvisionalMark } from '../team-rating/ProvisionalMark';
 import { FormLetters, RankMovement } from './TeamFacts';
 import { EloHistorySection, HeadToHeadSection, RankHistorySection, ResultsSection } from './TeamHistory';
@@ -65,6 +66,7 @@ function TeamHeader({ team }: { team: TeamQuery }) {
               )}
             </dd>
           </div>
+          <TeamStandingFact teamId={t.id} />
           <div>
             <dt>This season</dt>
             <dd data-fact="season-record">
