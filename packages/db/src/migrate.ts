@@ -27,6 +27,7 @@ import * as matchMaps from './migrations/0096_match_maps';
 import * as playerCompetitionStats from './migrations/0097_player_competition_stats';
 import * as jobsCoalesceKey from './migrations/0098_jobs_coalesce_key';
 import * as teamFirstBans from './migrations/0099_team_first_bans';
+import * as pushFollows from './migrations/0103_push_follows';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0097_player_competition_stats': playerCompetitionStats,
   '0098_jobs_coalesce_key': jobsCoalesceKey,
   '0099_team_first_bans': teamFirstBans,
+  '0103_push_follows': pushFollows,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
