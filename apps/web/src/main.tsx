@@ -45,3 +45,7 @@ createRoot(document.getElementById('root')!).render(
     </trpc.Provider>
   </StrictMode>,
 );
+
+// A browser that follows a team keeps its service worker current (notifications, offline team
+// pages); the code loads after the page, never in the first bundle (features/follow).
+window.addEventListener('load', () => void import('./features/follow/push-client').then((push) => push.registerServiceWorkerIfFollowing()), { once: true });

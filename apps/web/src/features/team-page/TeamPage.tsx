@@ -13,6 +13,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { TeamEventsSection } from '../events/TeamEventsSection';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { ProvisionalMark } from '../team-rating/ProvisionalMark';
+import { FollowButton } from '../follow/FollowButton';
 import { FormLetters, RankMovement } from './TeamFacts';
 import { EloHistorySection, HeadToHeadSection, RankHistorySection, ResultsSection } from './TeamHistory';
 import { RosterSection, UpcomingSection } from './TeamSchedule';
@@ -43,6 +44,7 @@ function TeamHeader({ team }: { team: TeamQuery }) {
       <div className={headerClasses.headerText}>
         <Title order={1}>{t.name}</Title>
         {t.school_name && <Text c="dimmed">{t.school_name}</Text>}
+        <FollowButton teamId={t.id} teamName={t.name} />
         <dl className={headerClasses.facts}>
           <div>
             <dt>Elo</dt>
