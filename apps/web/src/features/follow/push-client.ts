@@ -1,11 +1,10 @@
 import type { PushSubscriptionJson } from '@campus-elo/api-contract';
+import { FOLLOWS_FLAG_KEY } from './service-worker-registration';
 
 // The browser's side of following (docs/decisions/0099-web-push-follows.md). Loaded only when
 // a visitor opens a Follow or Remind me control, or the Following page: never in the first
 // load. Everything here touches navigator/window, so it runs in handlers and effects only.
 
-/** Set once this browser follows something: main.tsx then registers the service worker on later visits. */
-export const FOLLOWS_FLAG_KEY = 'campus-elo-follows';
 
 export type PushSupport = 'unsupported' | 'denied' | 'default' | 'granted';
 
@@ -57,9 +56,4 @@ export async function unsubscribeBrowser(): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration('/');
   await (await registration?.pushManager.getSubscription())?.unsubscribe();
   window.localStorage.removeItem(FOLLOWS_FLAG_KEY);
-}
-
-/** main.tsx, after load: a browser that follows a team keeps its worker up to date and its pages offline. */
-export function registerServiceWorkerIfFollowing(): void {
-  if (window.localStorage.getItem(FOLLOWS_FLAG_KEY) && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js', { scope: '/' });
 }
