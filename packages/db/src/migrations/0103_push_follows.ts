@@ -39,12 +39,15 @@ const statements = [
   'CREATE INDEX push_follows_team_idx ON push_follows (team_id)',
   `CREATE TABLE push_reminders (
     subscription_id uuid NOT NULL REFERENCES push_subscriptions (id) ON DELETE CASCADE,
-    match_id uuid NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    match_id uuid NOT NULL,
     minutes_before integer NOT NULL CHECK (minutes_before BETWEEN 5 AND 1440),
     created_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (subscription_id, match_id)
   )`,
   'CREATE INDEX push_reminders_match_idx ON push_reminders (match_id)',
+  // No foreign key to matches: writers and tests that empty matches need not know of reminders;
+  // the sender drops reminders of matches gone or no longer scheduled (features/push/send.ts).
+  `COMMENT ON TABLE push_reminders IS 'Remind me: one scheduled match, for one browser; dropped once the match is no longer scheduled.'`,
   `CREATE TABLE push_events (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     kind text NOT NULL CHECK (kind IN ('started', 'result', 'ranking')),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, insertLeague } from '../../../test/league-fixture';
 import { startFakePushService, type FakeBrowser, type FakePushService, type ReceivedPush } from '../../../test-support/fakes';
 import { buildApp } from '../../app';
+import { truncateClearedTables } from '../database/backup';
 import { loadConfig, type Config } from '../../config';
 import { deliverPushNotifications, PUSH_PER_SUBSCRIPTION_PER_MINUTE, type PushDeps } from './send';
 
@@ -187,6 +188,9 @@ describe('following a team', () => {
     expect(readPushes(first, mark).map((p) => p.title)).toEqual(['Alpha Wolves vs Gamma Rays has started']);
     expect(readPushes(second, mark)).toEqual([]);
     expect(reports.reduce((sum, r) => sum + r.rateLimited, 0)).toBe(1);
+    // The match is under way: its reminder is used up.
+    expect((await post(0, '/public/push/following', { endpoint: first.endpoint })).body.reminders).toEqual([]);
+    expect(await database.db.selectFrom('push_reminders').select('match_id').execute()).toEqual([]);
   });
 
   it('ends a follow, then the whole subscription', async () => {
@@ -194,5 +198,13 @@ describe('following a team', () => {
     expect((await post(0, '/public/push/following', { endpoint: first.endpoint })).body.follows).toEqual([]);
     expect((await post(1, '/public/push/unfollow', { endpoint: second.endpoint })).status).toBe(200);
     expect(await database.db.selectFrom('push_subscriptions').select('endpoint').where('endpoint', '=', second.endpoint).execute()).toEqual([]);
+  });
+
+  it("Clear Database takes the league's follows with it and keeps the subscriptions", async () => {
+    const third = pushService.browser('third');
+    expect((await post(0, '/public/push/follows', { subscription: third.subscription, team_id: ids.gamma, choices: allChoices })).status).toBe(200);
+    await database.db.transaction().execute((trx) => truncateClearedTables(trx));
+    expect(await database.db.selectFrom('push_follows').select('team_id').execute()).toEqual([]);
+    expect(await database.db.selectFrom('push_subscriptions').select('endpoint').where('endpoint', '=', third.endpoint).execute()).toHaveLength(1);
   });
 });

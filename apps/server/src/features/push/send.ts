@@ -323,6 +323,8 @@ export async function deliverPushNotifications(deps: PushDeps, now = new Date(),
   await db.deleteFrom('push_sent').where('sent_at', '<', sql<Date>`${now}::timestamptz - make_interval(days => ${KEEP_SENT_DAYS})`).execute();
   await db.deleteFrom('push_events').where('handled_at', '<', sql<Date>`${now}::timestamptz - make_interval(days => ${KEEP_EVENTS_DAYS})`).execute();
   await sendAll(deps, await startingSoonNotifications(db, now), now, report, onError);
+  // A reminder is used up once its match is under way, done, cancelled or deleted.
+  await sql`DELETE FROM push_reminders r WHERE NOT EXISTS (SELECT 1 FROM matches m WHERE m.id = r.match_id AND m.status = 'scheduled')`.execute(db);
   const events = await db.selectFrom('push_events').select(['id', 'kind', 'subject_id']).where('handled_at', 'is', null).orderBy('id').limit(EVENT_BATCH).execute();
   for (const event of events) {
     const notifications =
