@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeAll, describeE2E, launchBrowser, startTestSite, type TestSite, VIEWPORTS } from './harness';
+import { closeAll, describeE2E, launchBrowser, seriousAxeViolations, startTestSite, type TestSite, VIEWPORTS } from './harness';
 
 const SLOW = 180_000;
 
@@ -73,12 +73,19 @@ describeE2E('following a team in the browser', () => {
       await cdp.send('ServiceWorker.enable');
       const registrationId = await registrations;
       const payload = { title: `${teamName} 2–1 Rivals`, body: `${teamName}: 1500 → 1516 Elo (+16)`, url: `/teams/${teamId}`, tag: `match-test` };
+      // Watched from the page before the push arrives, in a tight loop: headless Chromium may
+      // close a notification soon after showing it.
+      const watching = page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        for (let tries = 0; tries < 4000; tries += 1) {
+          const list = await registration.getNotifications();
+          if (list.length > 0) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        return [];
+      });
       await cdp.send('ServiceWorker.deliverPushMessage', { origin: `${site.url}/`, registrationId, data: JSON.stringify(payload) });
-      // Read as soon as it is there: headless Chromium may close notifications shortly after.
-      const notifications = () =>
-        page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })));
-      let shown = await notifications();
-      for (let tries = 0; shown.length === 0 && tries < 100; tries += 1) shown = await notifications();
+      const shown = await watching;
       expect(shown).toEqual([{ title: payload.title, body: payload.body, tag: 'match-test', data: { url: payload.url } }]);
       await context.close();
     },
@@ -113,9 +120,29 @@ describeE2E('following a team in the browser', () => {
       await page.getByTestId('follow-team').click();
       const dialog = page.getByRole('dialog', { name: `Follow ${teamName}` });
       await dialog.getByRole('checkbox', { name: 'Match started' }).check();
+      expect(await seriousAxeViolations(page)).toEqual([]);
       // Headless Chromium answers the permission prompt with 'denied'.
       await dialog.getByRole('button', { name: 'Follow' }).click();
       await dialog.getByText('Notifications are blocked', { exact: false }).first().waitFor();
+      await context.close();
+    },
+    SLOW,
+  );
+
+  it(
+    "says a browser follows nothing yet on the Following page, and offers 'Remind me' on a scheduled match",
+    async () => {
+      const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+      const page = await context.newPage();
+      await page.goto(`${site.url}/following`, { waitUntil: 'networkidle' });
+      await page.getByTestId('following-empty').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      const matches = (await (await fetch(`${site.url}/v1/public/matches?status=scheduled`)).json()) as { results: { id: string; date: string | null }[] };
+      const scheduled = matches.results.find((m) => m.date !== null)!;
+      await page.goto(`${site.url}/matches/${scheduled.id}`, { waitUntil: 'networkidle' });
+      await page.getByTestId('remind-me').click();
+      // Headless Chromium refuses the permission: the visitor is told why nothing was saved.
+      await page.getByRole('status').filter({ hasText: 'Notifications are blocked' }).waitFor();
       await context.close();
     },
     SLOW,

@@ -16,6 +16,7 @@ import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Stack, Text } from
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
+import { RouterAnchor } from '../common/RouterAnchor';
 import { currentSubscription, pushSupport, PushRefused, subscribe, tellServiceWorkerFollowedTeams, type PushSupport } from './push-client';
 
 const DEFAULT_CHOICES: PushFollowChoices = { starting_soon: true, minutes_before: PUSH_MINUTES_BEFORE_DEFAULT, started: false, result: true, rank_change: true };
@@ -97,7 +98,7 @@ export default function FollowDialog({ teamId, teamName, onClose }: { teamId: st
   const nothingChosen = !(choices.starting_soon || choices.started || choices.result || choices.rank_change);
   const set = (patch: Partial<PushFollowChoices>) => setChoices((c) => ({ ...c, ...patch }));
   return (
-    <Modal opened onClose={onClose} title={`Follow ${teamName}`}>
+    <Modal opened onClose={onClose} title={`Follow ${teamName}`} closeButtonProps={{ 'aria-label': 'Close' }}>
       {support === undefined ? (
         <Text size="sm">Checking this browser…</Text>
       ) : blocked ? (
@@ -106,7 +107,12 @@ export default function FollowDialog({ teamId, teamName, onClose }: { teamId: st
         </Alert>
       ) : (
         <Stack gap="sm">
-          <Text size="sm">Notifications in this browser, no account needed. Nothing about you is stored, only this browser’s subscription.</Text>
+          <Text size="sm">
+            Notifications in this browser, no account needed. Nothing about you is stored, only this browser’s subscription.{' '}
+            <RouterAnchor to="/following" underline="always" onClick={onClose}>
+              What this browser follows
+            </RouterAnchor>
+          </Text>
           <Group gap="xs" align="flex-end">
             <Checkbox label="Match starting soon" checked={choices.starting_soon} onChange={(e) => set({ starting_soon: e.currentTarget.checked })} />
             <NativeSelect
