@@ -26,7 +26,7 @@ const app = await buildApp({ db: handle.db, readDb: handle.readDb, config, jobs,
 
 const sync = schedulePlatformSync({ db: handle.db, config, kind: handle.kind, jobs }, app.log.child({ feature: 'sync' }));
 const discord = scheduleDiscordPosts({ db: handle.db, config }, app.log.child({ feature: 'discord' }));
-const push = schedulePushNotifications({ db: handle.db, config }, app.log.child({ feature: 'push' }));
+const push = await schedulePushNotifications({ db: handle.db, config }, jobs, app.log.child({ feature: 'push' }));
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');

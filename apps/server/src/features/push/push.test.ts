@@ -1,13 +1,15 @@
 import { createDatabase, createTestDatabase, type DatabaseHandle, type TestDatabase } from '@campus-elo/db';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import ece from 'http_ece';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ids, insertLeague } from '../../../test/league-fixture';
 import { startFakePushService, type FakeBrowser, type FakePushService, type ReceivedPush } from '../../../test-support/fakes';
 import { buildApp } from '../../app';
 import { truncateClearedTables } from '../database/backup';
+import { JobQueue } from '../jobs/queue';
 import { loadConfig, type Config } from '../../config';
-import { deliverPushNotifications, PUSH_PER_SUBSCRIPTION_PER_MINUTE, type PushDeps } from './send';
+import { deliverPushNotifications, PUSH_PER_SUBSCRIPTION_PER_MINUTE, schedulePushNotifications, type PushDeps } from './send';
 
 /**
  * Following a team: two replicas (two apps, two connection pools, one database) take
@@ -191,6 +193,40 @@ describe('following a team', () => {
     // The match is under way: its reminder is used up.
     expect((await post(0, '/public/push/following', { endpoint: first.endpoint })).body.reminders).toEqual([]);
     expect(await database.db.selectFrom('push_reminders').select('match_id').execute()).toEqual([]);
+  });
+
+  it('runs as a pg-boss task on either replica, each notification once', async () => {
+    const quiet = { warn: () => {} };
+    const queues = [database, secondHandle].map((handle) => new JobQueue({ db: handle.db, config, kind: handle.kind }, handle, quiet));
+    const schedules: { stop(): Promise<void> }[] = [];
+    try {
+      for (const [index, queue] of queues.entries()) {
+        await queue.start();
+        schedules.push(await schedulePushNotifications(replicas[index]!.deps, queue, quiet));
+      }
+      const fourth = pushService.browser('fourth');
+      expect((await post(1, '/public/push/follows', { subscription: fourth.subscription, team_id: ids.gamma, choices: { ...allChoices, started: false } })).status).toBe(200);
+      await database.db
+        .updateTable('matches')
+        .set({ status: 'completed', score_team1: 0, score_team2: 2, winner_id: ids.gamma, elo_applied: true, team1_elo_before: 1016, team1_elo_change: -14, team2_elo_before: 1200, team2_elo_change: 14 })
+        .where('id', '=', '00000005-0000-4000-8000-000000000098')
+        .execute();
+      // Both replicas' timers queue a turn; the queue keeps one waiting.
+      await Promise.all(queues.map((queue) => queue.queueServerTask('push')));
+      await vi.waitFor(() => expect(readPushes(fourth)).toHaveLength(1), { timeout: 20_000, interval: 100 });
+      await vi.waitFor(async () => expect(await database.db.selectFrom('push_events').select('id').where('handled_at', 'is', null).execute()).toEqual([]), { timeout: 20_000, interval: 100 });
+      await Promise.all(queues.map((queue) => queue.queueServerTask('push')));
+      // Both turns ran (or the second was refused as one waited): none is left.
+      const turnsLeft = async () =>
+        Number(
+          (await sql<{ n: number }>`SELECT count(*) AS n FROM pgboss.job WHERE name = 'push-notifications' AND state IN ('created', 'retry', 'active')`.execute(database.db)).rows[0]!.n,
+        );
+      await vi.waitFor(async () => expect(await turnsLeft()).toBe(0), { timeout: 20_000, interval: 100 });
+      expect(readPushes(fourth).map((p) => p.body)).toEqual(['Gamma Rays: 1200 → 1214 Elo (+14)']);
+    } finally {
+      for (const schedule of schedules) await schedule.stop();
+      for (const queue of queues) await queue.stop();
+    }
   });
 
   it('ends a follow, then the whole subscription', async () => {

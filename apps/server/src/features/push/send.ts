@@ -45,7 +45,7 @@ interface Recipient {
 export interface PushReport {
   /** Accepted by the push service. */
   sent: number;
-  /** Already sent (by this or another replica): nothing done. */
+  /** Already sent (by this or another replica), or its subscription deleted meanwhile: nothing done. */
   duplicates: number;
   /** Over the subscription's per-minute limit: dropped. */
   rateLimited: number;
@@ -233,6 +233,18 @@ const toTarget = (r: Recipient) => ({ subscriptionId: r.subscription_id, endpoin
  * loses that one notification rather than sending it twice (docs/decisions/0099-web-push-follows.md).
  */
 async function claim(db: Kysely<Database>, n: Notification, now: Date): Promise<'send' | 'duplicate' | 'rate_limited'> {
+  try {
+    return await claimInTransaction(db, n, now);
+  } catch (error) {
+    // Another replica deleted the subscription (its push service said 410) since this turn read it.
+    if (isForeignKeyViolation(error)) return 'duplicate';
+    throw error;
+  }
+}
+
+const isForeignKeyViolation = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+
+async function claimInTransaction(db: Kysely<Database>, n: Notification, now: Date): Promise<'send' | 'duplicate' | 'rate_limited'> {
   return db.transaction().execute(async (trx) => {
     const recorded = await trx
       .insertInto('push_sent')
@@ -343,20 +355,35 @@ interface Logger {
   warn(details: object, message: string): void;
 }
 
-/** How often each process looks for notifications to send. */
+/** How often each process queues a sender's turn. */
 export const PUSH_POLL_MS = 15_000;
 
-/** Runs the sender on a timer in every process; errors are logged and the timer goes on. */
-export function schedulePushNotifications(deps: PushDeps, log: Logger): { stop(): Promise<void> } {
+/** What the sender needs of the job queue (features/jobs/queue.ts). */
+export interface PushTaskQueue {
+  workServerTask(task: 'push', handler: () => Promise<void>): Promise<void>;
+  queueServerTask(task: 'push'): Promise<void>;
+}
+
+/**
+ * Sending is a pg-boss task: every process queues a turn every 15 s (the queue keeps one
+ * waiting at most, whoever queued it) and whichever replica's worker fetches it runs
+ * deliverPushNotifications. Without a job queue (a process that only serves), nothing is
+ * sent from here. Errors are logged and the timer goes on.
+ */
+export async function schedulePushNotifications(deps: PushDeps, jobs: PushTaskQueue, log: Logger): Promise<{ stop(): Promise<void> }> {
+  await jobs.workServerTask('push', async () => {
+    const report = await deliverPushNotifications(deps, new Date(), (error) => log.warn({ error }, 'push notification not delivered'));
+    if (report.failed > 0 || report.gone > 0) log.warn({ ...report }, 'push notifications: some not delivered');
+  });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = deliverPushNotifications(deps, new Date(), (error) => log.warn({ error }, 'push notification not delivered'))
-        .then(() => undefined)
-        .catch((error: unknown) => log.warn({ err: error }, 'push notifications: turn failed; trying again later'))
+      running = jobs
+        .queueServerTask('push')
+        .catch((error: unknown) => log.warn({ err: error }, 'push notifications: turn not queued; trying again later'))
         .finally(() => {
           running = undefined;
           schedule();
