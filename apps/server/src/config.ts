@@ -27,6 +27,13 @@ const configSchema = z.object({
   /** Time limit for one call to Faceit or Leaguespot. */
   PLATFORM_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(300_000).default(15_000)),
   DISCORD_WEBHOOK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** Web Push (features/push): a VAPID key pair; unset, the server makes one and keeps it in the database. */
+  PUSH_VAPID_PUBLIC_KEY: optionalText,
+  PUSH_VAPID_PRIVATE_KEY: optionalText,
+  /** Who push services may contact about our notifications: a mailto: or https: URL. */
+  PUSH_VAPID_SUBJECT: z.preprocess(emptyAsUndefined, z.string().regex(/^(mailto:|https:\/\/)\S+$/).default('mailto:league@example.org')),
+  /** Tests only: push endpoints on http://127.0.0.1 are taken (a local fake push service). */
+  PUSH_ALLOW_LOCAL_ENDPOINTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   FACEIT_WEBHOOK_SECRET: optionalText,
   FACEIT_WEBHOOK_HEADER: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9-]+$/).default('X-Webhook-Secret')),
   /** Unset: every 120 s while a match is live or starts within the hour, else every 1800 s. 0: off. */
@@ -80,6 +87,8 @@ export interface Config {
   platformTimeoutMs: number;
   /** Where completed results and new ranking snapshots are posted; unset, nothing is posted. */
   discordWebhookUrl: string | undefined;
+  /** Web Push: configured VAPID keys (else the database's), the contact subject, and whether http://127.0.0.1 endpoints are taken (tests). */
+  push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; vapidSubject: string; allowLocalEndpoints: boolean };
   /** FACEIT webhooks: the shared secret (unset: every delivery is refused) and the header that carries it. */
   faceitWebhook: { secret: string | undefined; header: string };
   /** The scheduled sync: 'adaptive' (120 s while a match is live or near, else 1800 s), a fixed number of seconds, or 'off'. */
@@ -109,6 +118,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   // Node refuses a headers timeout past the request timeout; say which variables clash instead.
   if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS) throw new Error('Invalid configuration: HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS');
+  if ((c.PUSH_VAPID_PUBLIC_KEY === undefined) !== (c.PUSH_VAPID_PRIVATE_KEY === undefined)) {
+    throw new Error('Invalid configuration: PUSH_VAPID_PUBLIC_KEY and PUSH_VAPID_PRIVATE_KEY: set both or neither');
+  }
   const trustProxy = c.TRUST_PROXY === 'true';
   return {
     port: c.PORT,
@@ -128,6 +140,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     leaguespot: { apiBase: c.LEAGUESPOT_API_BASE, apiKey: c.LEAGUESPOT_API_KEY, leagueId: c.LEAGUESPOT_LEAGUE_ID },
     platformTimeoutMs: c.PLATFORM_TIMEOUT_MS,
     discordWebhookUrl: c.DISCORD_WEBHOOK_URL,
+    push: {
+      vapidPublicKey: c.PUSH_VAPID_PUBLIC_KEY,
+      vapidPrivateKey: c.PUSH_VAPID_PRIVATE_KEY,
+      vapidSubject: c.PUSH_VAPID_SUBJECT,
+      allowLocalEndpoints: c.PUSH_ALLOW_LOCAL_ENDPOINTS === 'true',
+    },
     faceitWebhook: { secret: c.FACEIT_WEBHOOK_SECRET, header: c.FACEIT_WEBHOOK_HEADER },
     syncInterval: c.SYNC_INTERVAL_SECONDS === undefined ? 'adaptive' : c.SYNC_INTERVAL_SECONDS === 0 ? 'off' : c.SYNC_INTERVAL_SECONDS,
     jobStaleAfterMs: c.JOB_STALE_AFTER_SECONDS * 1000,

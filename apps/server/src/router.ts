@@ -13,6 +13,7 @@ import { mergeRouter } from './features/merge/router';
 import { playersAdminRouter, playersPublicProcedures } from './features/players/router';
 import { rankingsAdminRouter, rankingsPublicProcedures } from './features/rankings/router';
 import { ratingsAdminRouter, ratingsPublicProcedures } from './features/ratings/router';
+import { pushPublicProcedures } from './features/push/router';
 import { searchPublicProcedures } from './features/search/router';
 import { staffRouter } from './features/staff/router';
 import { divisionsAdminRouter, standingsPublicProcedures } from './features/standings/router';
@@ -42,6 +43,7 @@ export const appRouter = router({
     ...matchStatsPublicProcedures,
     ...ratingsPublicProcedures,
     ...standingsPublicProcedures,
+    ...pushPublicProcedures,
   }),
   auth: authRouter,
   /** Platforms' deliveries, each authenticated by its own shared secret. */

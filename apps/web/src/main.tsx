@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerServiceWorkerIfFollowing } from './features/follow/service-worker-registration';
 import { dropFirstPageHeadWhenLeft } from './lib/page-head';
 import { seedPageData } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
@@ -45,3 +46,6 @@ createRoot(document.getElementById('root')!).render(
     </trpc.Provider>
   </StrictMode>,
 );
+
+// A browser that follows a team keeps its service worker current, once the page has loaded (features/follow).
+window.addEventListener('load', registerServiceWorkerIfFollowing, { once: true });

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as EventsRouteImport } from './routes/events'
+import { Route as FollowingRouteImport } from './routes/following'
 import { Route as MatchesRouteImport } from './routes/matches'
 import { Route as RankingsRouteImport } from './routes/rankings'
 import { Route as RatingsRouteImport } from './routes/ratings'
@@ -42,6 +43,11 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
 const EventsRoute = EventsRouteImport.update({
   id: '/events',
   path: '/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FollowingRoute = FollowingRouteImport.update({
+  id: '/following',
+  path: '/following',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MatchesRoute = MatchesRouteImport.update({
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/events': typeof EventsRoute
+  '/following': typeof FollowingRoute
   '/matches': typeof MatchesRoute
   '/rankings': typeof RankingsRoute
   '/ratings': typeof RatingsRoute
@@ -149,6 +156,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/events': typeof EventsRoute
+  '/following': typeof FollowingRoute
   '/matches': typeof MatchesRoute
   '/rankings': typeof RankingsRoute
   '/ratings': typeof RatingsRoute
@@ -171,6 +179,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/events': typeof EventsRoute
+  '/following': typeof FollowingRoute
   '/matches': typeof MatchesRoute
   '/rankings': typeof RankingsRoute
   '/ratings': typeof RatingsRoute
@@ -194,6 +203,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/events'
+    | '/following'
     | '/matches'
     | '/rankings'
     | '/ratings'
@@ -214,6 +224,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/events'
+    | '/following'
     | '/matches'
     | '/rankings'
     | '/ratings'
@@ -235,6 +246,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/events'
+    | '/following'
     | '/matches'
     | '/rankings'
     | '/ratings'
@@ -257,6 +269,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   EventsRoute: typeof EventsRoute
+  FollowingRoute: typeof FollowingRoute
   MatchesRoute: typeof MatchesRoute
   RankingsRoute: typeof RankingsRoute
   RatingsRoute: typeof RatingsRoute
@@ -294,6 +307,13 @@ declare module '@tanstack/react-router' {
       path: '/events'
       fullPath: '/events'
       preLoaderRoute: typeof EventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/following': {
+      id: '/following'
+      path: '/following'
+      fullPath: '/following'
+      preLoaderRoute: typeof FollowingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/matches': {
@@ -429,6 +449,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   EventsRoute: EventsRoute,
+  FollowingRoute: FollowingRoute,
   MatchesRoute: MatchesRoute,
   RankingsRoute: RankingsRoute,
   RatingsRoute: RatingsRoute,

@@ -29,3 +29,4 @@ export * from './trpc-batches';
 export * from './match-stats';
 export * from './team-rating';
 export * from './standings';
+export * from './push';

@@ -42,6 +42,14 @@ export const TABLES_WITHOUT_DATA_VERSION: readonly string[] = [
   'faceit_webhook_events',
   'jobs',
   'discord_outbox',
+  // Follows by Web Push (migration 0103): read only by the browser that follows, never cached;
+  // the sender writes push_events and push_sent on a timer.
+  'push_vapid_keys',
+  'push_subscriptions',
+  'push_follows',
+  'push_reminders',
+  'push_events',
+  'push_sent',
   'kysely_migration',
   'kysely_migration_lock',
 ];

@@ -29,6 +29,7 @@ import * as jobsCoalesceKey from './migrations/0098_jobs_coalesce_key';
 import * as teamFirstBans from './migrations/0099_team_first_bans';
 import * as leaderboardSortKeys from './migrations/0100_leaderboard_sort_keys';
 import * as divisions from './migrations/0102_divisions';
+import * as pushFollows from './migrations/0103_push_follows';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0099_team_first_bans': teamFirstBans,
   '0100_leaderboard_sort_keys': leaderboardSortKeys,
   '0102_divisions': divisions,
+  '0103_push_follows': pushFollows,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -816,6 +816,59 @@ export interface PlayerSeasonStats {
   utility_damage: Generated<number>;
 }
 
+export interface PushEvents {
+  created_at: Generated<Timestamp>;
+  handled_at: Timestamp | null;
+  id: Generated<number>;
+  kind: string;
+  subject_id: string;
+}
+
+export interface PushFollows {
+  created_at: Generated<Timestamp>;
+  minutes_before: number;
+  rank_change: boolean;
+  result: boolean;
+  started: boolean;
+  starting_soon: boolean;
+  subscription_id: string;
+  team_id: string;
+}
+
+export interface PushReminders {
+  created_at: Generated<Timestamp>;
+  match_id: string;
+  minutes_before: number;
+  subscription_id: string;
+}
+
+export interface PushSent {
+  event_key: string;
+  sent_at: Generated<Timestamp>;
+  subscription_id: string;
+}
+
+export interface PushSubscriptions {
+  auth: string;
+  created_at: Generated<Timestamp>;
+  endpoint: string;
+  id: Generated<string>;
+  last_sent_at: Timestamp | null;
+  p256dh: string;
+  /**
+   * Notifications sent since window_started_at: the per-subscription rate limit.
+   */
+  sent_in_window: Generated<number>;
+  window_started_at: Timestamp | null;
+}
+
+export interface PushVapidKeys {
+  created_at: Generated<Timestamp>;
+  id: Generated<boolean>;
+  private_key: string;
+  public_key: string;
+}
+
 export interface RankingItemCounts {
   /**
    * Lines of this ranking snapshot, kept by triggers on ranking_items (migration 0069): read-only for code.
@@ -1020,6 +1073,12 @@ export interface DB {
   player_season_stats: PlayerSeasonStats;
   player_seasons: PlayerSeasons;
   players: Players;
+  push_events: PushEvents;
+  push_follows: PushFollows;
+  push_reminders: PushReminders;
+  push_sent: PushSent;
+  push_subscriptions: PushSubscriptions;
+  push_vapid_keys: PushVapidKeys;
   ranking_item_counts: RankingItemCounts;
   ranking_items: RankingItems;
   rankings: Rankings;

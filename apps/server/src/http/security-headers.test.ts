@@ -52,6 +52,13 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('lets only our own service worker and web app manifest load', async () => {
+    const app = await appWith();
+    const csp = directives((await app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+    expect(csp.get('worker-src')).toBe("'self'");
+    expect(csp.get('manifest-src')).toBe("'self'");
+  });
+
   it('gives every answer a nonce of its own, 16 random bytes, also past one pool of them', async () => {
     const app = await appWith();
     const nonces = new Set<string>();

@@ -63,6 +63,9 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
         imgSrc: ['*', 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...sanityApi],
+        // The service worker (/sw.js) and the web app manifest are our own files only (docs/decisions/0099-web-push-follows.md).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -41,9 +41,16 @@ export async function clearedTablesAreEmpty(db: Db): Promise<boolean> {
   return result.rows[0]!.empty;
 }
 
+/**
+ * Browsers' follows of the league's teams and matches, and the push events and sent records
+ * about them, go with the league; they are not backed up (a restore brings the teams back,
+ * and a browser follows them again). docs/decisions/0099-web-push-follows.md.
+ */
+export const CLEARED_WITHOUT_BACKUP = ['push_follows', 'push_reminders', 'push_events', 'push_sent'] as const;
+
 /** Empties the cleared tables in one statement; without CASCADE, so a new table referencing them fails loudly. */
 export async function truncateClearedTables(db: Db): Promise<void> {
-  await sql.raw(`TRUNCATE ${CLEARED_TABLES.join(', ')}`).execute(db);
+  await sql.raw(`TRUNCATE ${[...CLEARED_TABLES, ...CLEARED_WITHOUT_BACKUP].join(', ')}`).execute(db);
 }
 
 export async function listBackups(db: Kysely<Database>, onlyId?: string): Promise<BackupListItem[]> {

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStaffTestDatabase, dumpTables, type StaffTestDatabase } from '../../../test/staff-callers';
 import { seedDatabase } from '../seed/cli';
-import { backupJsonText, insertBackupRows, parseBackupFile, writeBackup } from './backup';
+import { backupJsonText, CLEARED_WITHOUT_BACKUP, insertBackupRows, parseBackupFile, writeBackup } from './backup';
 import { restoreFrom } from './cli';
 import { WRONG_KEY_AUDIT_ACTION, WRONG_KEY_MESSAGE, WRONG_KEYS_PER_OWNER } from './clear';
 
@@ -106,7 +106,7 @@ const EVENT_ROWS = { events: 1, event_teams: 2, event_bracket_stages: 0, event_b
 const dumpAll = () => dumpTables(t.db, [...CLEARED_TABLES, ...KEPT_TABLES]);
 
 beforeEach(async () => {
-  await sql.raw(`TRUNCATE ${CLEARED_TABLES.join(', ')}, backups, audit_log`).execute(t.db);
+  await sql.raw(`TRUNCATE ${[...CLEARED_TABLES, ...CLEARED_WITHOUT_BACKUP].join(', ')}, backups, audit_log`).execute(t.db);
   await insertLeague();
 });
 
@@ -239,7 +239,7 @@ describe('clear database', () => {
       const details = ['match_maps', 'match_vetoes', 'match_map_players', 'player_season_stats', 'player_career_stats', 'team_season_map_stats', 'team_season_stats'] as const;
       const before = await dumpTables(demo.db, details);
       expect(before.match_map_players!.length).toBeGreaterThan(5000);
-      await sql.raw(`TRUNCATE ${CLEARED_TABLES.join(', ')}`).execute(demo.db);
+      await sql.raw(`TRUNCATE ${[...CLEARED_TABLES, ...CLEARED_WITHOUT_BACKUP].join(', ')}`).execute(demo.db);
       await insertBackupRows(demo.db, backup);
       expect(await dumpTables(demo.db, details)).toEqual(before);
     } finally {

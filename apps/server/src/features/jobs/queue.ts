@@ -23,6 +23,13 @@ const LANES = {
   refresh: { queue: 'webhook-refreshes', workers: 1 },
 } as const;
 type QueueName = (typeof LANES)[keyof typeof LANES]['queue'];
+/**
+ * The server's own recurring work that staff need not see (no jobs row): each a pg-boss queue
+ * of policy 'stately', so across all replicas at most one turn waits and one runs; any
+ * replica's worker takes it (docs/decisions/0099-web-push-follows.md).
+ */
+const SERVER_TASKS = { push: 'push-notifications' } as const;
+export type ServerTask = keyof typeof SERVER_TASKS;
 /** A job's lane: its starter's tools; of the server's own jobs (no starter), the sync or a webhook's refresh. */
 const queueFor = (kind: JobKind, createdBy: string | null): QueueName => LANES[createdBy !== null ? 'staff' : kind === 'sync' ? 'sync' : 'refresh'].queue;
 
@@ -98,6 +105,7 @@ export class JobQueue {
   private readonly runs = new Map<string, { run: JobRun; queue: QueueName }>();
   private reclaimTimer: NodeJS.Timeout | undefined;
   private reclaiming: Promise<void> | undefined;
+  private working = false;
   private readonly refreshRetry: RetryPolicy;
 
   /** `refreshRetry`: a webhook refresh's retries, when not the usual (tests wait seconds, not minutes). */
@@ -118,6 +126,8 @@ export class JobQueue {
   async start(options: { worker?: boolean } = {}): Promise<void> {
     await this.boss.start();
     for (const { queue } of Object.values(LANES)) if (!(await this.boss.getQueue(queue))) await this.boss.createQueue(queue);
+    for (const queue of Object.values(SERVER_TASKS)) if (!(await this.boss.getQueue(queue))) await this.boss.createQueue(queue, { name: queue, policy: 'stately' });
+    this.working = options.worker !== false;
     if (options.worker === false) return;
     // A job whose process died before this one started is handed back at once, later ones within half the stale period.
     await this.reclaimStale();
@@ -127,6 +137,21 @@ export class JobQueue {
         await this.boss.work<QueuedData>(queue, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) => (job ? this.run(job) : Promise.resolve()));
       }
     }
+  }
+
+  /**
+   * Runs `handler` for each turn of `task` queued by any replica (features/push/send.ts);
+   * without a worker (start({worker: false})) nothing here runs them.
+   */
+  async workServerTask(task: ServerTask, handler: () => Promise<void>): Promise<void> {
+    if (!this.working) return;
+    await this.boss.work(SERVER_TASKS[task], { batchSize: 1, pollingIntervalSeconds: 1 }, () => handler());
+  }
+
+  /** Queues a turn of `task`; while one already waits, this adds none (the queue's policy). */
+  async queueServerTask(task: ServerTask): Promise<void> {
+    // A failed turn is not retried: the next one comes with the timer.
+    await this.boss.send(SERVER_TASKS[task], {}, { retryLimit: 0, expireInSeconds: 5 * 60 });
   }
 
   async stop(): Promise<void> {

@@ -341,6 +341,7 @@ export const PAGES: Record<string, PageResolver> = {
     data: standingsData,
   }),
   '/search': listPage('/search', 'Search', (site) => `Find teams and players of ${site}.`, { noindex: true }),
+  '/following': listPage('/following', 'Following', (site) => `The teams and matches this browser follows on ${site}.`, { noindex: true }),
   '/signin': listPage('/signin', 'Sign In', (site) => `Staff sign-in for ${site}.`, { noindex: true }),
   '/admin': listPage('/admin', 'Admin Panel', (site) => `Staff tools of ${site}.`, { noindex: true }),
   '/admin/graphic': listPage('/admin/graphic', 'Graphic Generator', (site) => `Staff tools of ${site}.`, { noindex: true }),

@@ -19,6 +19,7 @@ import { MatchEventLine } from '../events/MatchEventLine';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { HeadToHeadSection } from './HeadToHeadSection';
 import { MatchMaps } from './MatchMaps';
+import { RemindButton } from '../follow/RemindButton';
 import classes from './MatchPage.module.css';
 
 const STATUS_WORDS: Record<MatchStatus, string> = {
@@ -149,6 +150,7 @@ function MatchDetails({ match }: { match: MatchPageData }) {
           <StarRating value={match.stars as StarCount} />
         </div>
         <MatchWhen date={match.date} />
+        {match.status === 'scheduled' && match.date && <RemindButton matchId={match.id} />}
         {url && (
           <Anchor href={url} target="_blank" rel="noopener noreferrer" fw={600}>
             View

@@ -14,6 +14,7 @@ import { TeamEventsSection } from '../events/TeamEventsSection';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { TeamStandingFact } from '../standings/TeamStandingFact';
 import { ProvisionalMark } from '../team-rating/ProvisionalMark';
+import { FollowButton } from '../follow/FollowButton';
 import { FormLetters, RankMovement } from './TeamFacts';
 import { EloHistorySection, HeadToHeadSection, RankHistorySection, ResultsSection } from './TeamHistory';
 import { RosterSection, UpcomingSection } from './TeamSchedule';
@@ -44,6 +45,7 @@ function TeamHeader({ team }: { team: TeamQuery }) {
       <div className={headerClasses.headerText}>
         <Title order={1}>{t.name}</Title>
         {t.school_name && <Text c="dimmed">{t.school_name}</Text>}
+        <FollowButton teamId={t.id} teamName={t.name} />
         <dl className={headerClasses.facts}>
           <div>
             <dt>Elo</dt>
