@@ -7,6 +7,7 @@ import {
   playerStatsInput,
   rankingItemsInput,
   rankingListInput,
+  ratingAccuracyInput,
   searchInput,
   seasonListInput,
   teamEloHistoryInput,
@@ -24,6 +25,7 @@ import { matchMapsQuery } from '../src/features/match-stats/queries';
 import { playerEloHistoryQuery, playerPageQuery } from '../src/features/players/page-queries';
 import { playerListQuery } from '../src/features/players/queries';
 import { rankingItemsQuery, rankingListQuery } from '../src/features/rankings/queries';
+import { ratingAccuracy } from '../src/features/ratings/figures';
 import { searchQuery, useSearchSettings } from '../src/features/search/search';
 import { seasonListQuery } from '../src/features/seasons/queries';
 import { divisionStatements } from '../src/features/standings/queries';
@@ -110,19 +112,30 @@ export function benchPaths(facts: LeagueFacts): BenchPath[] {
     { name: 'player: stats (season)', url: `/v1/public/players/${facts.statsPlayerId}/stats?${season}` },
     { name: 'match: maps', url: `/v1/public/matches/${facts.mapsMatchId}/maps` },
     { name: 'standings: season (60 teams)', url: `/v1/public/standings?${season}` },
+    // Not one statement: the read of every completed match and a replay (features/ratings).
+    { name: 'ratings: accuracy', url: '/v1/public/ratings/accuracy' },
+    { name: 'ratings: accuracy, season', url: `/v1/public/ratings/accuracy?${season}` },
     { name: 'match: head to head', url: `/v1/public/head-to-head?team1=${facts.topTeamId}&team2=${facts.opponentId}` },
     // Two letters (word starts), a common piece of a name, a rare one, a typo, no match.
     ...['lu', 'state', 'wildcat', 'pioners', 'zzqx'].map((q) => ({ name: `search: ${q}`, url: `/v1/public/search?q=${q}&limit=8` })),
   ];
 }
 
-export interface BenchStatement {
-  query: CompiledQuery;
-  /** Further statements the path runs (its database time is the sum). */
-  also?: CompiledQuery[];
-  /** Run first in the same transaction (settings the path's code makes). */
-  prepare?: (trx: Kysely<Database>) => Promise<void>;
-}
+/** The statements behind a path, or, for a path that is more than statements, the work itself. */
+export type BenchStatement =
+  | {
+      query: CompiledQuery;
+      /** Further statements the path runs (its database time is the sum). */
+      also?: CompiledQuery[];
+      /** Run first in the same transaction (settings the path's code makes). */
+      prepare?: (trx: Kysely<Database>) => Promise<void>;
+    }
+  | {
+      /** What the path does instead of statements (printed where a plan would be). */
+      several: string;
+      /** The path's database work and computation, timed as a whole. */
+      run: (db: Kysely<Database>) => Promise<unknown>;
+    };
 
 const UUID = '[0-9a-f-]{36}';
 
@@ -154,6 +167,13 @@ const pageQueries: [RegExp, (db: Kysely<Database>, match: RegExpMatchArray, quer
     (db, _m, query) => {
       const { team1, team2 } = headToHeadInput.parse(query);
       return { query: headToHeadQuery(db, team1, team2).compile() };
+    },
+  ],
+  [
+    /^ratings\/accuracy$/,
+    (_db, _m, query) => {
+      const input = ratingAccuracyInput.parse(query);
+      return { several: 'one bulk read of the completed matches, then the replay (features/ratings/figures.ts)', run: (db) => ratingAccuracy(db, input.season_id) };
     },
   ],
   [

@@ -60,16 +60,25 @@ try {
     const backend = backendBefore !== undefined && backendAfter !== undefined ? `${(backendAfter - backendBefore).toFixed(1)} s` : 'n/a';
     const audit = await single.db
       .selectFrom('audit_log')
-      .select(sql<number>`(details->>'matches_written')::int`.as('matches'))
+      .select([sql<number>`(details->>'matches_written')::int`.as('matches'), sql<{ read: number; replay: number; write: number }>`details->'replay_ms'`.as('parts')])
       .where('action', '=', 'recalculate_elo')
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
     console.log(`Recalculate all Elo, reset to ${defaultElo}: ${answer.elo_changes.length.toLocaleString('en-US')} teams' and ${audit.matches.toLocaleString('en-US')} matches' Elo changed`);
-    console.log(`  wall ${wall.toFixed(1)} s; CPU: this process ${((own.user + own.system) / 1e6).toFixed(1)} s, database backend ${backend}`);
+    const { read, replay, write } = audit.parts;
+    const part = (ms: number) => (ms / 1000).toFixed(2);
+    console.log(`  wall ${wall.toFixed(1)} s: read ${part(read)} s, replay ${part(replay)} s, write ${part(write)} s, the rest (snapshots, run, audit, commit) ${part(wall * 1000 - read - replay - write)} s`);
+    console.log(`  CPU: this process ${((own.user + own.system) / 1e6).toFixed(1)} s, database backend ${backend}`);
     console.log(`  processed ${answer.summary.processed_count.toLocaleString('en-US')}, skipped ${answer.summary.error_count}`);
   }
 
-  const evaluated: RatingSettings[] = [LIVE_RATING_SETTINGS, { system: 'glicko2', tau: 0.5, deviation: 350, volatility: 0.06 }];
+  // The what-if comparison of the issue: the live K = 150, two other K values, Glicko-2.
+  const evaluated: RatingSettings[] = [
+    LIVE_RATING_SETTINGS,
+    { system: 'elo', k: 100, scale: 800 },
+    { system: 'elo', k: 200, scale: 800 },
+    { system: 'glicko2', tau: 0.5, deviation: 350, volatility: 0.06 },
+  ];
   for (const settings of evaluated) {
     const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2);
     let mark = performance.now();
@@ -86,7 +95,9 @@ try {
     const scopes = evaluationScopes(history);
     const [allTime] = scopeFigures(history, scopes, chances);
     const figures = seconds(mark);
-    console.log(`Evaluate ${JSON.stringify(settings)}: ${history.matchIds.length.toLocaleString('en-US')} rated matches, ${scopes.length - 1} seasons; Brier ${allTime?.brier?.toFixed(4)}`);
+    console.log(
+      `Evaluate ${JSON.stringify(settings)}: ${history.matchIds.length.toLocaleString('en-US')} rated matches, ${scopes.length - 1} seasons; all time: accuracy ${allTime?.accuracy?.toFixed(4)}, Brier ${allTime?.brier?.toFixed(4)}, log-loss ${allTime?.log_loss?.toFixed(4)}`,
+    );
     console.log(`  wall ${seconds(started)} s: read ${read} s, order ${order} s, replay ${replay} s, figures ${figures} s`);
   }
 } finally {

@@ -257,6 +257,9 @@ describe('GET /v1/public/rankings and /v1/public/ranking-items', () => {
       elo: 1500,
       team: { id: ids.alpha, name: 'Alpha Wolves', picture: `${ORIGIN}/media/alpha.png`, school_name: 'North University' },
       ranking: { id: ids.weekTwo, date: expect.any(String) },
+      // Counted and checked in features/rankings/ranking-items-provisional.test.ts.
+      rated_matches: expect.any(Number),
+      provisional: expect.any(Boolean),
     });
     const reversed = await list(`/v1/public/ranking-items?ranking_id=${ids.weekTwo}&sort=rank&order=desc&page_size=3`);
     expect(reversed.results.map((r: { rank: number }) => r.rank)).toEqual([4, 3, 2]);

@@ -116,6 +116,14 @@ describeE2E('why this rank: the team rating page, provisional marks and /ratings
         expect(await page.getByRole('table', { name: /The chart’s numbers/ }).getByRole('row').count()).toBe(11);
         expect(await page.title()).toContain('How ratings work');
         expect(await seriousAxeViolations(page), `axe on /ratings (${width})`).toEqual([]);
+        // One season's figures: the newest season with rated matches, its name in the caption.
+        const picker = page.getByRole('combobox', { name: 'Matches of' });
+        const seasons = await picker.locator('option').allTextContents();
+        expect(seasons[0]).toBe('All seasons');
+        expect(seasons.length).toBeGreaterThan(1);
+        const seasonName = seasons[1] as string;
+        await picker.selectOption({ label: seasonName });
+        await page.getByRole('table', { name: new RegExp(`rated matches, in ${seasonName}`) }).or(page.getByText('No rated matches in this season, so nothing to measure.')).waitFor({ timeout: WAIT });
         expect(problems).toEqual([]);
       }
     },

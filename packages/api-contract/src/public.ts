@@ -208,7 +208,9 @@ export const rankingItem = z.object({
   team: teamRef.extend({ school_name: z.string().nullable() }),
   ranking: rankingRef,
 });
-export const rankingItemsOutput = pagedResponse(rankingItem);
+/** A snapshot's line, with the team's rated matches up to the snapshot's date: fewer than PROVISIONAL_MATCHES and its rank was provisional then. */
+export const rankingItemsRow = rankingItem.extend({ rated_matches: z.number().int(), provisional: z.boolean() });
+export const rankingItemsOutput = pagedResponse(rankingItemsRow);
 
 // ---- the earlier site's team summaries (issue 23), in its shapes
 /** GET /v1/public/team-current-ranking: `season_id` absent means the current season. */
@@ -255,6 +257,7 @@ export type Season = z.infer<typeof season>;
 export type SeasonListItem = z.infer<typeof seasonListItem>;
 export type RankingListItem = z.infer<typeof rankingListItem>;
 export type RankingItem = z.infer<typeof rankingItem>;
+export type RankingItemsRow = z.infer<typeof rankingItemsRow>;
 export type TeamCurrentRankingOutput = z.infer<typeof teamCurrentRankingOutput>;
 export type TeamRecentFormOutput = z.infer<typeof teamRecentFormOutput>;
 export type TeamRankingHistoryOutput = z.infer<typeof teamRankingHistoryOutput>;

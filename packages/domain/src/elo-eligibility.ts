@@ -41,6 +41,9 @@ export function eloTeamStanding(name: string | null | undefined): EloTeamStandin
   return isByeTeamName(name) ? 'bye' : 'team';
 }
 
+/** Who won a match, as the rule sees it: nobody, one of its two teams, or someone else. */
+export type EloWinnerSide = 'none' | 'team1' | 'team2' | 'other';
+
 /**
  * The rule itself, on facts already read (replays call it for every match: no parsing, no
  * allocation). `date` is the match's time in milliseconds, or whether it has none or an
@@ -55,14 +58,30 @@ export function eloRuling(
   team1: EloTeamStanding,
   team2: EloTeamStanding,
 ): EloSkipReason | 'not_completed' | null {
-  if (status !== 'completed') return 'not_completed';
+  const winner: EloWinnerSide = winnerId === null ? 'none' : winnerId === team1Id ? 'team1' : winnerId === team2Id ? 'team2' : 'other';
+  return eloRulingOnSides(status === 'completed', date, team1, team2, team1Id === team2Id, winner);
+}
+
+/**
+ * eloRuling with the ids already compared: what the typed-array replay (replay.ts) has, where
+ * teams are numbers. The order of the checks is the rule's (docs/product.md).
+ */
+export function eloRulingOnSides(
+  completed: boolean,
+  date: number | 'none' | 'invalid',
+  team1: EloTeamStanding,
+  team2: EloTeamStanding,
+  sameTeam: boolean,
+  winner: EloWinnerSide,
+): EloSkipReason | 'not_completed' | null {
+  if (!completed) return 'not_completed';
   if (date === 'none') return 'no_date';
   if (date === 'invalid') return 'invalid_date';
   if (team1 === 'unknown' || team2 === 'unknown') return 'unknown_team';
   if (team1 === 'bye' || team2 === 'bye') return 'bye';
-  if (team1Id === team2Id) return 'same_team';
-  if (winnerId === null) return 'no_winner';
-  if (winnerId !== team1Id && winnerId !== team2Id) return 'winner_not_in_match';
+  if (sameTeam) return 'same_team';
+  if (winner === 'none') return 'no_winner';
+  if (winner === 'other') return 'winner_not_in_match';
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { replayElo, type ReplayMatch, type ReplayTeam } from '../replay';
+import { ledgerColumnsOf, LEDGER_WINNER, replayLedgerColumns, type LedgerColumns, type ReplayMatch, type ReplayTeam } from '../replay';
 import type { RatedMatches } from './systems';
 
 export interface RatedHistory {
@@ -10,23 +10,38 @@ export interface RatedHistory {
   matches: RatedMatches;
 }
 
+/** Rated matches in ledger order, as indices into the ledger's matches (ledgerOrder[i] is rated match i). */
+export interface RatedColumns {
+  ledgerOrder: Uint32Array;
+  matches: RatedMatches;
+}
+
 /**
- * The matches that count, in ledger order, as the live replay (replayElo) decides both: the
- * same rule and order as Recalculate All. Each team's seed is its own starting Elo;
- * adjustments are not replayed, so every setting starts from the same seeds.
+ * The matches that count, in ledger order, as the live replay (replayLedgerColumns) decides
+ * both: the same rule and order as Recalculate All. Each team's seed is its starting Elo
+ * (ledger.teamElo); callers give no adjustments, so every setting starts from the same seeds.
  */
+export function ratedColumns(ledger: LedgerColumns): RatedColumns {
+  const { appliedOrder } = replayLedgerColumns(ledger);
+  const count = appliedOrder.length;
+  const matches: RatedMatches = { team1: new Int32Array(count), team2: new Int32Array(count), team1Won: new Uint8Array(count) };
+  for (let i = 0; i < count; i += 1) {
+    const match = appliedOrder[i] as number;
+    matches.team1[i] = ledger.team1[match] as number;
+    matches.team2[i] = ledger.team2[match] as number;
+    matches.team1Won[i] = ledger.winner[match] === LEDGER_WINNER.team1 ? 1 : 0;
+  }
+  return { ledgerOrder: appliedOrder, matches };
+}
+
+/** ratedColumns on objects. */
 export function ratedHistory(teams: readonly ReplayTeam[], matches: readonly ReplayMatch[]): RatedHistory {
-  const index = new Map(teams.map((team, i) => [team.id, i]));
-  const team1Of = new Map(matches.map((m) => [m.id, m]));
-  const { applied } = replayElo(teams, matches);
-  const rated: RatedMatches = { team1: new Int32Array(applied.length), team2: new Int32Array(applied.length), team1Won: new Uint8Array(applied.length) };
-  const matchIds: string[] = [];
-  applied.forEach((step, i) => {
-    const match = team1Of.get(step.matchId) as ReplayMatch;
-    rated.team1[i] = index.get(match.team1Id) as number;
-    rated.team2[i] = index.get(match.team2Id) as number;
-    rated.team1Won[i] = match.winnerId === match.team1Id ? 1 : 0;
-    matchIds.push(step.matchId);
-  });
-  return { teamIds: teams.map((t) => t.id), seeds: Float64Array.from(teams, (t) => t.elo), matchIds, matches: rated };
+  const { unique, completed, columns } = ledgerColumnsOf(teams, matches);
+  const rated = ratedColumns(columns);
+  return {
+    teamIds: unique.map((t) => t.id),
+    seeds: columns.teamElo,
+    matchIds: Array.from(rated.ledgerOrder, (i) => (completed[i] as ReplayMatch).id),
+    matches: rated.matches,
+  };
 }

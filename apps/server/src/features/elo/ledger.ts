@@ -4,17 +4,20 @@ import {
   compareStrings,
   ELO_SKIP_REASON_TEXT,
   eloIneligibility,
+  eloTeamStanding,
   eloTime,
+  LEDGER_OUTCOME,
+  ledgerSkipReason,
   matchEloStep,
-  replayElo,
+  replayLedgerColumns,
   type EloSkipReason,
   type LedgerPosition,
-  type ReplayMatch,
   type SkippedMatch,
 } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
 import { chunked, plainArrayLiteral } from '../../lib/sql-batch';
 import { advanceEventBrackets } from '../events/admin-queries';
+import { readMatchColumns } from './ledger-columns';
 
 /*
  * The Elo ledger (docs/architecture.md, "The Elo ledger"). A team's Elo is a pure function of
@@ -144,6 +147,8 @@ export interface LedgerReplay {
   teamsWritten: number;
   matchesWritten: number;
   adjustmentsWritten: number;
+  /** Milliseconds spent reading, replaying and writing (the bench prints them). */
+  timings: { read: number; replay: number; write: number };
 }
 
 export interface ReplayOptions {
@@ -197,77 +202,98 @@ class MatchEloWrites {
  */
 const MATCH_WRITE_WORK_MEM = '256MB';
 
-/**
- * The matches a replay takes (completed ones, and applied ones that may no longer count, from
- * `from` on), as replayElo reads them; the time travels as epoch milliseconds. Only what the
- * replay needs: the UPDATE compares the stored Elo columns itself. Read as one row of
- * comma-joined columns and split here, because node-postgres makes an object of each of
- * 300,000 rows and parses each field alone, which costs more than the replay. No ORDER BY:
- * a sequential scan yields the rows in about their order on disk.
- */
-async function readLedgerMatches(trx: Trx, from: Date | null): Promise<ReplayMatch[]> {
-  const { rows } = await sql<{ ids: string | null; times: string; statuses: string; team1s: string; team2s: string; winners: string }>`
-    SELECT string_agg(id::text, ',') AS ids,
-      string_agg(coalesce(floor(extract(epoch FROM date) * 1000)::text, ''), ',') AS times,
-      string_agg(status, ',') AS statuses,
-      string_agg(team1_id::text, ',') AS team1s,
-      string_agg(team2_id::text, ',') AS team2s,
-      string_agg(coalesce(winner_id::text, ''), ',') AS winners
-    FROM matches
-    WHERE (status = 'completed' OR elo_applied) ${from ? sql`AND date >= ${from}` : sql``}
-  `.execute(trx);
-  const row = rows[0];
-  if (!row?.ids) return [];
-  const ids = row.ids.split(',');
-  const [times, statuses, team1s, team2s, winners] = [row.times, row.statuses, row.team1s, row.team2s, row.winners].map((column) => column.split(',')) as string[][];
-  return ids.map((id, i) => ({
-    id,
-    date: times?.[i] ? new Date(Number(times[i])) : null,
-    status: statuses?.[i] as string,
-    team1Id: team1s?.[i] as string,
-    team2Id: team2s?.[i] as string,
-    winnerId: winners?.[i] || null,
-  }));
-}
+/** A stored nullable Elo column (NaN for null) against the value the replay gives (null for none). */
+const storedDiffers = (stored: number, value: number | null) => (value === null ? !Number.isNaN(stored) : stored !== value);
 
 /**
  * Recomputes every event at or after `from`, each team starting from the Elo its last event
  * before `from` left it at (its starting Elo when there is none), and writes only the rows
  * that change: teams' Elo, matches' Elo before and change (and whether they count), and
- * adjustments' Elo before. From null it is the whole history: Recalculate All.
+ * adjustments' Elo before. From null it is the whole history: Recalculate All. One bulk read
+ * (ledger-columns.ts), the typed-array replay (domain replayLedgerColumns), then the writes of
+ * what differs from what was read (docs/decisions/0095).
  */
 export async function replayLedger(trx: Trx, options: ReplayOptions): Promise<LedgerReplay> {
   const { from } = options;
-  const matches = await readLedgerMatches(trx, from);
+  let mark = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const spent = now - mark;
+    mark = now;
+    return spent;
+  };
+  const teams = await trx.selectFrom('teams').select(['id', 'name', 'elo', 'starting_elo']).execute();
+  const teamIds = teams.map((t) => t.id);
+  const teamIndex = new Map(teamIds.map((id, i) => [id, i]));
+  const matches = await readMatchColumns(trx, { teamIds, from, scope: 'ledger' });
   let adjustmentQuery = trx.selectFrom('elo_adjustments').select(['id', 'team_id', 'at', 'elo_before', 'elo_after']);
   if (from) adjustmentQuery = adjustmentQuery.where('at', '>=', from);
   const adjustments = await adjustmentQuery.execute();
 
-  let teamQuery = trx.selectFrom('teams').select(['id', 'name', 'elo', 'starting_elo']);
+  // From a moment on, only the teams with events from then on (or named) are brought up to date.
+  let involved: number[];
   if (from) {
-    const involved = [...new Set([...matches.flatMap((m) => [m.team1Id, m.team2Id]), ...adjustments.map((a) => a.team_id), ...(options.alsoTeams ?? [])])];
-    teamQuery = teamQuery.where('id', '=', sql<string>`ANY(${involved}::uuid[])`);
+    const marked = new Uint8Array(teams.length);
+    for (const team of matches.team1) if (team >= 0) marked[team] = 1;
+    for (const team of matches.team2) if (team >= 0) marked[team] = 1;
+    for (const adjustment of adjustments) {
+      const team = teamIndex.get(adjustment.team_id);
+      if (team !== undefined) marked[team] = 1;
+    }
+    for (const id of options.alsoTeams ?? []) if (teamIndex.has(id)) marked[teamIndex.get(id) as number] = 1;
+    involved = teams.map((_, i) => i).filter((i) => marked[i] === 1);
+  } else {
+    involved = teams.map((_, i) => i);
   }
-  const teams = await teamQuery.execute();
-  const startFrom = from ? await lastEvents(trx, teams.map((t) => t.id), from) : new Map<string, LastEvent>();
+  const startFrom = from ? await lastEvents(trx, involved.map((i) => teamIds[i] as string), from) : new Map<string, LastEvent>();
+  const timings = { read: lap(), replay: 0, write: 0 };
 
-  const result = replayElo(
-    teams.map((t) => ({ id: t.id, name: t.name, elo: options.resetStartingElo ?? startFrom.get(t.id)?.elo ?? t.starting_elo })),
-    matches,
-    { adjustments: adjustments.map((a) => ({ id: a.id, teamId: a.team_id, at: a.at, elo: a.elo_after })) },
-  );
+  const result = replayLedgerColumns({
+    ...matches,
+    teamElo: Float64Array.from(teams, (t) => options.resetStartingElo ?? startFrom.get(t.id)?.elo ?? t.starting_elo),
+    teamIsBye: Uint8Array.from(teams, (t) => (eloTeamStanding(t.name) === 'bye' ? 1 : 0)),
+    adjustmentIds: adjustments.map((a) => a.id),
+    adjustmentTime: Float64Array.from(adjustments, (a) => a.at.getTime()),
+    adjustmentTeam: Int32Array.from(adjustments, (a) => teamIndex.get(a.team_id) ?? -1),
+    adjustmentElo: Float64Array.from(adjustments, (a) => a.elo_after),
+  });
 
-  // Every match read is applied, skipped or not completed; in ledger order, which is about the order on disk.
+  // Every match read is applied, skipped or not completed: written where it differs from what was read.
   const matchWrites = new MatchEloWrites();
-  for (const step of result.applied) matchWrites.add(step.matchId, step);
-  for (const { matchId } of result.skipped) matchWrites.add(matchId, null);
-  for (const match of matches) if (match.status !== 'completed') matchWrites.add(match.id, null);
-  const storedBefore = new Map(adjustments.map((a) => [a.id, a.elo_before]));
-  const adjustmentWrites = result.adjusted.filter((a) => storedBefore.get(a.adjustmentId) !== a.before).map((a) => ({ id: a.adjustmentId, before: a.before }));
+  const stored = matches.stored as NonNullable<typeof matches.stored>;
+  let eloChanges = 0;
+  for (let i = 0; i < matches.matchIds.length; i += 1) {
+    const applied = result.outcome[i] === LEDGER_OUTCOME.applied;
+    const team1Before = result.team1Before[i] as number;
+    const team2Before = result.team2Before[i] as number;
+    const team1After = result.team1After[i] as number;
+    const team2After = result.team2After[i] as number;
+    if (applied && (team1After !== team1Before || team2After !== team2Before)) eloChanges += 1;
+    const differs = applied
+      ? stored.applied[i] !== 1 ||
+        storedDiffers(stored.team1Before[i] as number, team1Before) ||
+        storedDiffers(stored.team2Before[i] as number, team2Before) ||
+        storedDiffers(stored.team1Change[i] as number, team1After - team1Before) ||
+        storedDiffers(stored.team2Change[i] as number, team2After - team2Before)
+      : stored.applied[i] !== 0 ||
+        !Number.isNaN(stored.team1Before[i]) ||
+        !Number.isNaN(stored.team2Before[i]) ||
+        !Number.isNaN(stored.team1Change[i]) ||
+        !Number.isNaN(stored.team2Change[i]);
+    if (differs) matchWrites.add(matches.matchIds[i] as string, applied ? { team1Before, team1After, team2Before, team2After } : null);
+  }
+  const adjustmentWrites = [];
+  for (const j of result.adjustedOrder) {
+    const adjustment = adjustments[j] as (typeof adjustments)[number];
+    if (adjustment.elo_before !== result.adjustmentBefore[j]) adjustmentWrites.push({ id: adjustment.id, before: result.adjustmentBefore[j] as number });
+  }
   const startingElo = (team: { starting_elo: number }) => options.resetStartingElo ?? team.starting_elo;
-  const teamWrites = teams
-    .filter((t) => result.elo.get(t.id) !== t.elo || startingElo(t) !== t.starting_elo)
-    .map((t) => ({ id: t.id, elo: result.elo.get(t.id) as number, startingElo: startingElo(t) }));
+  const teamWrites = involved
+    .map((i) => ({ team: teams[i] as (typeof teams)[number], elo: result.elo[i] as number }))
+    .filter(({ team, elo }) => elo !== team.elo || startingElo(team) !== team.starting_elo)
+    .map(({ team, elo }) => ({ id: team.id, elo, startingElo: startingElo(team) }));
+  const skipped = Array.from(result.skippedOrder, (i): SkippedMatch => ({ matchId: matches.matchIds[i] as string, reason: ledgerSkipReason(result.outcome[i] as number) as EloSkipReason }));
+  timings.replay = lap();
 
   const batchSize = options.batchSize ?? Number.POSITIVE_INFINITY;
   let batchNumber = 0;
@@ -280,12 +306,14 @@ export async function replayLedger(trx: Trx, options: ReplayOptions): Promise<Le
     await afterBatch();
   }
   let matchesWritten = 0;
-  await withWorkMem(trx, MATCH_WRITE_WORK_MEM, async () => {
-    for (let start = 0; start < matchWrites.length; start += batchSize) {
-      matchesWritten += await writeMatchElo(trx, matchWrites, start, start + batchSize);
-      await afterBatch();
-    }
-  });
+  if (matchWrites.length > 0) {
+    await withWorkMem(trx, MATCH_WRITE_WORK_MEM, async () => {
+      for (let start = 0; start < matchWrites.length; start += batchSize) {
+        matchesWritten += await writeMatchElo(trx, matchWrites, start, start + batchSize);
+        await afterBatch();
+      }
+    });
+  }
   for (const batch of chunked(adjustmentWrites, batchSize)) {
     await sql`
       UPDATE elo_adjustments SET elo_before = v.before
@@ -294,14 +322,16 @@ export async function replayLedger(trx: Trx, options: ReplayOptions): Promise<Le
     `.execute(trx);
     await afterBatch();
   }
+  timings.write = lap();
 
   return {
-    applied: result.applied.length,
-    skipped: result.skipped,
-    eloChanges: result.applied.filter((a) => a.team1After !== a.team1Before || a.team2After !== a.team2Before).length,
+    applied: result.appliedOrder.length,
+    skipped,
+    eloChanges,
     teamsWritten: teamWrites.length,
     matchesWritten,
     adjustmentsWritten: adjustmentWrites.length,
+    timings,
   };
 }
 

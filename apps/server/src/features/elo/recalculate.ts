@@ -114,6 +114,8 @@ function recalculateInTransaction(
         teams_written: replay.teamsWritten,
         matches_written: replay.matchesWritten,
         adjustments_dropped: droppedAdjustments.length,
+        // Where the time went (the bench prints it; docs/decisions/0095).
+        replay_ms: Object.fromEntries(Object.entries(replay.timings).map(([part, ms]) => [part, Math.round(ms)])),
         skipped: skipReasonCounts(replay.skipped),
       },
     });

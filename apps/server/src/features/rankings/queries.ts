@@ -1,6 +1,7 @@
-import type { Paged, RankingItem, RankingListItem, rankingItemsInput, rankingListInput } from '@campus-elo/api-contract';
+import type { Paged, RankingItemsRow, RankingListItem, rankingItemsInput, rankingListInput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import type { Kysely } from 'kysely';
+import { isProvisional } from '@campus-elo/domain';
+import { sql, type Kysely } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
@@ -61,6 +62,12 @@ export function rankingItemsQuery(db: Kysely<Database>, input: RankingItemsFilte
         .$notNull()
         .as('team'),
       jsonObjectFrom(eb.selectFrom('rankings').select(['rankings.id', 'rankings.date']).where('rankings.id', '=', input.ranking_id)).$notNull().as('ranking'),
+      // Rated matches up to the snapshot's moment, for its provisional mark: one count per side, each on its (team, date) index.
+      sql<number>`(
+        SELECT (SELECT count(*) FROM matches m WHERE m.team1_id = page.team_id AND m.date <= r.date AND m.elo_applied)
+          + (SELECT count(*) FROM matches m WHERE m.team2_id = page.team_id AND m.date <= r.date AND m.elo_applied)
+        FROM rankings r WHERE r.id = ${input.ranking_id}
+      )::int`.as('rated_matches'),
     ])
     .orderBy(orderBySql('page', sortKeys));
   // The trigger-kept lines per snapshot: a snapshot of a big league has tens of thousands.
@@ -70,8 +77,16 @@ export function rankingItemsQuery(db: Kysely<Database>, input: RankingItemsFilte
 
 const compiledRankingItems = compiledPerInput(rankingItemsQuery);
 
-export async function listRankingItems(db: Kysely<Database>, input: RankingItemsFilters): Promise<Paged<RankingItem>> {
+export async function listRankingItems(db: Kysely<Database>, input: RankingItemsFilters): Promise<Paged<RankingItemsRow>> {
   const [row] = await rowsOf(db, compiledRankingItems(db, input));
   const paged = toPaged(row!, input);
-  return { ...paged, results: paged.results.map((item) => ({ ...item, ranking: { ...item.ranking, date: new Date(item.ranking.date).toISOString() } })) };
+  return {
+    ...paged,
+    results: paged.results.map((item) => ({
+      ...item,
+      ranking: { ...item.ranking, date: new Date(item.ranking.date).toISOString() },
+      rated_matches: Number(item.rated_matches),
+      provisional: isProvisional(Number(item.rated_matches)),
+    })),
+  };
 }

@@ -1,6 +1,7 @@
 import type { Database } from '@campus-elo/db';
-import { ratedHistory, type RatedHistory, type ReplayMatch, type ReplayTeam } from '@campus-elo/domain';
-import { sql, type Kysely } from 'kysely';
+import { eloTeamStanding, ratedColumns, type RatedHistory } from '@campus-elo/domain';
+import type { Kysely } from 'kysely';
+import { readMatchColumns, type MatchColumns } from '../elo/ledger-columns';
 
 export interface LeagueHistory extends RatedHistory {
   /** Each rated match's season index (into `seasons`), -1 without a season. */
@@ -9,11 +10,10 @@ export interface LeagueHistory extends RatedHistory {
   seasons: { id: string; name: string }[];
 }
 
-/** What readCompletedMatches reads: every team, completed match and season. */
+/** What readCompletedMatches reads: every team, completed match (as columns) and season. */
 export interface CompletedMatches {
-  teams: ReplayTeam[];
-  matches: ReplayMatch[];
-  seasonOfMatch: Map<string, string>;
+  teams: { id: string; name: string; starting_elo: number }[];
+  matches: MatchColumns;
   seasons: { id: string; name: string }[];
 }
 
@@ -22,42 +22,36 @@ export async function readLeagueHistory(db: Kysely<Database>): Promise<LeagueHis
   return leagueHistory(await readCompletedMatches(db));
 }
 
-/**
- * The completed matches in one statement, read as one row of comma-joined columns as the
- * ledger does (features/elo/ledger.ts): node-postgres makes an object of each row.
- */
+/** The completed matches in the ledger's one bulk read (features/elo/ledger-columns.ts). */
 export async function readCompletedMatches(db: Kysely<Database>): Promise<CompletedMatches> {
-  const [{ rows }, teams, seasonRows] = await Promise.all([
-    sql<{ ids: string | null; times: string; team1s: string; team2s: string; winners: string; seasons: string }>`
-      SELECT string_agg(id::text, ',') AS ids,
-        string_agg(coalesce(floor(extract(epoch FROM date) * 1000)::text, ''), ',') AS times,
-        string_agg(team1_id::text, ',') AS team1s,
-        string_agg(team2_id::text, ',') AS team2s,
-        string_agg(coalesce(winner_id::text, ''), ',') AS winners,
-        string_agg(coalesce(season_id::text, ''), ',') AS seasons
-      FROM matches WHERE status = 'completed'
-    `.execute(db),
+  const [teams, seasons] = await Promise.all([
     db.selectFrom('teams').select(['id', 'name', 'starting_elo']).execute(),
     db.selectFrom('seasons').select(['id', 'name']).orderBy('start_date').orderBy('id').execute(),
   ]);
-  const row = rows[0];
-  const matches: ReplayMatch[] = [];
-  const seasonOfMatch = new Map<string, string>();
-  if (row?.ids) {
-    const ids = row.ids.split(',');
-    const [times, team1s, team2s, winners, seasons] = [row.times, row.team1s, row.team2s, row.winners, row.seasons].map((column) => column.split(',')) as string[][];
-    ids.forEach((id, i) => {
-      matches.push({ id, date: times?.[i] ? new Date(Number(times[i])) : null, status: 'completed', team1Id: team1s?.[i] as string, team2Id: team2s?.[i] as string, winnerId: winners?.[i] || null });
-      if (seasons?.[i]) seasonOfMatch.set(id, seasons[i] as string);
-    });
-  }
-  return { teams: teams.map((t) => ({ id: t.id, name: t.name, elo: t.starting_elo })), matches, seasonOfMatch, seasons: seasonRows };
+  // A transaction of its own, for the read's work_mem.
+  const matches = await db.transaction().execute((trx) => readMatchColumns(trx, { teamIds: teams.map((t) => t.id), from: null, scope: 'completed', seasonIds: seasons.map((s) => s.id) }));
+  return { teams, matches, seasons };
 }
 
-/** The live replay's rule (domain ratedHistory) keeps the matches that count, in its order, as Recalculate All does. */
-export function leagueHistory({ teams, matches, seasonOfMatch, seasons }: CompletedMatches): LeagueHistory {
-  const history = ratedHistory(teams, matches);
-  const seasonIndex = new Map(seasons.map((s, i) => [s.id, i]));
-  const seasonOf = Int32Array.from(history.matchIds, (id) => seasonIndex.get(seasonOfMatch.get(id) ?? '') ?? -1);
-  return { ...history, seasonOf, seasons };
+/** The live replay's rule (domain ratedColumns) keeps the matches that count, in its order, as Recalculate All does. */
+export function leagueHistory({ teams, matches, seasons }: CompletedMatches): LeagueHistory {
+  const seeds = Float64Array.from(teams, (t) => t.starting_elo);
+  const rated = ratedColumns({
+    ...matches,
+    teamElo: seeds,
+    teamIsBye: Uint8Array.from(teams, (t) => (eloTeamStanding(t.name) === 'bye' ? 1 : 0)),
+    adjustmentIds: [],
+    adjustmentTime: new Float64Array(0),
+    adjustmentTeam: new Int32Array(0),
+    adjustmentElo: new Float64Array(0),
+  });
+  const season = matches.season as Int32Array;
+  return {
+    teamIds: teams.map((t) => t.id),
+    seeds,
+    matchIds: Array.from(rated.ledgerOrder, (i) => matches.matchIds[i] as string),
+    matches: rated.matches,
+    seasonOf: Int32Array.from(rated.ledgerOrder, (i) => season[i] as number),
+    seasons,
+  };
 }

@@ -100,6 +100,23 @@ describe('TeamRankingsList', () => {
     expect(asked).toEqual([{ ranking_id: 'week-1', sort: 'rank', order: 'asc', page: 1, page_size: 20 }]);
   });
 
+  it("marks a snapshot week's provisional teams, as they were that week, and only those", async () => {
+    const line = (id: string, rank: number, ratedMatches: number) => ({
+      id,
+      rank,
+      elo: 1700 - rank,
+      team: { id: `t-${id}`, name: `Team ${id}`, picture: null, school_name: null },
+      rated_matches: ratedMatches,
+      provisional: ratedMatches < 5,
+    });
+    renderWithProviders(<TeamRankingsList seasonId="season-1" rankingId="week-1" ready />, {
+      api: { 'public.rankingItems': () => ({ count: 2, total_pages: 1, current_page: 1, page_size: 20, results: [line('a', 1, 9), line('b', 2, 3)] }) },
+    });
+    expect(await screen.findByText('Team b')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Provisional: 3 of 5 rated matches played' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Provisional/ })).toHaveLength(1);
+  });
+
   it("says 'Error loading teams' when the list fails", async () => {
     renderWithProviders(<TeamRankingsList seasonId={undefined} rankingId={undefined} ready />, {
       api: {

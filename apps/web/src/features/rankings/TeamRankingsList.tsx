@@ -1,4 +1,4 @@
-import { RANKINGS_PAGE_SIZE, teamRankingsInput, teamRankingsQueryKey, type RankingItem, type TeamListItem } from '@campus-elo/api-contract';
+import { RANKINGS_PAGE_SIZE, teamRankingsInput, teamRankingsQueryKey, type RankingItemsRow, type TeamListItem } from '@campus-elo/api-contract';
 import { trpc } from '../../lib/trpc';
 import { InfiniteListFooter } from '../common/InfiniteListFooter';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
@@ -18,9 +18,10 @@ interface TeamRankingsListProps {
  * place is its position in the list. The pages stay the API's answers, which the server
  * can write into /rankings under the same key (apps/server/src/features/pages/page-content.ts).
  */
-function teamRow(item: TeamListItem | RankingItem, index: number) {
+function teamRow(item: TeamListItem | RankingItemsRow, index: number) {
   return 'rank' in item
-    ? { key: item.id, rank: item.rank, team: item.team, elo: item.elo, standing: undefined, provisionalMatches: undefined }
+    ? // A saved week: provisional as the team was at that week's date.
+      { key: item.id, rank: item.rank, team: item.team, elo: item.elo, standing: undefined, provisionalMatches: item.provisional ? item.rated_matches : undefined }
     : {
         key: item.id,
         rank: index + 1,
@@ -35,7 +36,7 @@ function teamRow(item: TeamListItem | RankingItem, index: number) {
 /** Current team rankings by Elo, or the rows of one weekly snapshot, 20 at a time. */
 export function TeamRankingsList({ seasonId, rankingId, ready }: TeamRankingsListProps) {
   const client = trpc.useUtils().client;
-  const list = usePagedInfiniteList<TeamListItem | RankingItem>({
+  const list = usePagedInfiniteList<TeamListItem | RankingItemsRow>({
     queryKey: teamRankingsQueryKey(seasonId, rankingId),
     pageSize: RANKINGS_PAGE_SIZE,
     enabled: ready,

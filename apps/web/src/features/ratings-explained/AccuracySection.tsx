@@ -1,7 +1,11 @@
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Table.css';
-import type { RatingAccuracyOutput } from '@campus-elo/api-contract';
-import { Table, Text } from '@mantine/core';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/CloseButton.css';
+import { rankingsSeasonsInput, type RatingAccuracyOutput } from '@campus-elo/api-contract';
+import { NativeSelect, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { PageSection } from '../common/PageSection';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
@@ -58,7 +62,7 @@ function CalibrationChart({ bins }: { bins: RatingAccuracyOutput['bins'] }) {
   );
 }
 
-function AccuracyFigures({ accuracy }: { accuracy: RatingAccuracyOutput }) {
+function AccuracyFigures({ accuracy, scope }: { accuracy: RatingAccuracyOutput; scope: string }) {
   const rows = [
     { name: 'Elo', figures: accuracy },
     { name: 'Coin flip', figures: accuracy.baselines.coin },
@@ -67,7 +71,8 @@ function AccuracyFigures({ accuracy }: { accuracy: RatingAccuracyOutput }) {
   return (
     <Table.ScrollContainer minWidth={320}>
       <Table data-accuracy-figures>
-        <Table.Caption>Over {accuracy.matches} rated matches, all seasons. Lower Brier score and log-loss are better.</Table.Caption>
+        <Table.Caption>
+          Over {accuracy.matches} rated matches, {scope}. Lower Brier score and log-loss are better.</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Prediction</Table.Th>
@@ -121,9 +126,16 @@ function CalibrationTable({ bins }: { bins: RatingAccuracyOutput['bins'] }) {
   );
 }
 
-/** How well the Elo predicts the league's own results (GET /v1/public/ratings/accuracy, all time). */
+/**
+ * How well the Elo predicts the league's own results (GET /v1/public/ratings/accuracy): all
+ * time by default, or one season's matches (each replayed from the Elo the teams brought in).
+ */
 export function AccuracySection() {
-  const accuracy = trpc.public.ratingAccuracy.useQuery(RATING_ACCURACY_INPUT);
+  const [seasonId, setSeasonId] = useState('');
+  const seasons = trpc.public.seasons.useQuery(rankingsSeasonsInput);
+  const accuracy = trpc.public.ratingAccuracy.useQuery(seasonId ? { season_id: seasonId } : RATING_ACCURACY_INPUT);
+  const seasonName = seasons.data?.results.find((season) => season.id === seasonId)?.name;
+  const scope = seasonName ? `in ${seasonName}` : 'all seasons';
   return (
     <PageSection title="How well the ratings predict">
       <Text mb="sm">
@@ -131,15 +143,22 @@ export function AccuracySection() {
         come true as often as they say: of the matches where it gave a team 70%, that team should win about 70%. Beside it, two simple guesses on the
         same matches: a coin flip, and “the team that started higher wins”.
       </Text>
+      <NativeSelect
+        label="Matches of"
+        className={classes.seasonSelect}
+        data={[{ value: '', label: 'All seasons' }, ...(seasons.data?.results ?? []).map((season) => ({ value: season.id, label: season.name }))]}
+        value={seasonId}
+        onChange={(event) => setSeasonId(event.currentTarget.value)}
+      />
       {accuracy.isPending ? (
         <LoadingState label="Loading the accuracy figures" />
       ) : accuracy.isError ? (
         <ErrorMessage message="The accuracy figures could not be loaded. Try again later." />
       ) : accuracy.data.matches === 0 ? (
-        <EmptyMessage message="No rated matches yet, so nothing to measure." />
+        <EmptyMessage message={seasonId ? 'No rated matches in this season, so nothing to measure.' : 'No rated matches yet, so nothing to measure.'} />
       ) : (
         <>
-          <AccuracyFigures accuracy={accuracy.data} />
+          <AccuracyFigures accuracy={accuracy.data} scope={scope} />
           <CalibrationChart bins={accuracy.data.bins} />
           <CalibrationTable bins={accuracy.data.bins} />
         </>

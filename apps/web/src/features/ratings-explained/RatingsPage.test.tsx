@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { never, renderWithProviders } from '../common/testing';
 import { RatingsPage } from './RatingsPage';
@@ -44,5 +44,26 @@ describe('the accuracy section', () => {
       },
     });
     expect(await screen.findByText('The accuracy figures could not be loaded. Try again later.')).toBeTruthy();
+  });
+
+  it('shows all time first, then one season’s figures when a season is picked', async () => {
+    const asked: unknown[] = [];
+    const seasons = { results: [{ id: '11111111-1111-4111-8111-111111111111', name: 'Spring 2026' }], total: 1, page: 1, page_size: 50 };
+    renderWithProviders(<RatingsPage />, {
+      api: {
+        'public.seasons': () => seasons,
+        'public.ratingAccuracy': (input) => {
+          asked.push(input);
+          const matches = input && typeof input === 'object' && 'season_id' in input ? 12 : 40;
+          return { ...figures(0.68, 0.21), matches, bins, baselines: { coin: figures(0.5, 0.25), seed: figures(0.6, 0.23) } };
+        },
+      },
+    });
+    expect(await screen.findByRole('table', { name: /Over 40 rated matches, all seasons/ })).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'Matches of' });
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Spring 2026' })).toBeTruthy());
+    fireEvent.change(picker, { target: { value: seasons.results[0]!.id } });
+    expect(await screen.findByRole('table', { name: /Over 12 rated matches, in Spring 2026/ })).toBeTruthy();
+    expect(asked).toContainEqual({ season_id: seasons.results[0]!.id });
   });
 });
