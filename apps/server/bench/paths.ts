@@ -26,6 +26,7 @@ import { playerListQuery } from '../src/features/players/queries';
 import { rankingItemsQuery, rankingListQuery } from '../src/features/rankings/queries';
 import { searchQuery, useSearchSettings } from '../src/features/search/search';
 import { seasonListQuery } from '../src/features/seasons/queries';
+import { divisionStatements } from '../src/features/standings/queries';
 import { teamEloHistoryQuery, teamPageQuery, teamRankHistoryQuery } from '../src/features/teams/page-queries';
 import { teamListQuery } from '../src/features/teams/queries';
 
@@ -108,6 +109,7 @@ export function benchPaths(facts: LeagueFacts): BenchPath[] {
     { name: 'player: stats (career)', url: `/v1/public/players/${facts.statsPlayerId}/stats` },
     { name: 'player: stats (season)', url: `/v1/public/players/${facts.statsPlayerId}/stats?${season}` },
     { name: 'match: maps', url: `/v1/public/matches/${facts.mapsMatchId}/maps` },
+    { name: 'standings: season (60 teams)', url: `/v1/public/standings?${season}` },
     { name: 'match: head to head', url: `/v1/public/head-to-head?team1=${facts.topTeamId}&team2=${facts.opponentId}` },
     // Two letters (word starts), a common piece of a name, a rare one, a typo, no match.
     ...['lu', 'state', 'wildcat', 'pioners', 'zzqx'].map((q) => ({ name: `search: ${q}`, url: `/v1/public/search?q=${q}&limit=8` })),
@@ -116,6 +118,8 @@ export function benchPaths(facts: LeagueFacts): BenchPath[] {
 
 export interface BenchStatement {
   query: CompiledQuery;
+  /** Further statements the path runs (its database time is the sum). */
+  also?: CompiledQuery[];
   /** Run first in the same transaction (settings the path's code makes). */
   prepare?: (trx: Kysely<Database>) => Promise<void>;
 }
@@ -136,6 +140,13 @@ const pageQueries: [RegExp, (db: Kysely<Database>, match: RegExpMatchArray, quer
     (db, m, query) => {
       const input = playerStatsInput.parse({ ...query, id: m[1] });
       return { query: playerStatsQuery(db, input.id, input.season_id).compile() };
+    },
+  ],
+  [
+    /^standings$/,
+    (db, _m, query) => {
+      const statements = divisionStatements(db, query.season_id ?? '', null);
+      return { query: statements.matches.compile(db), also: [statements.divisions.compile(), statements.teams.compile(), statements.chances.compile()] };
     },
   ],
   [

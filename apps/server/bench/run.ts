@@ -21,6 +21,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { benchDatabase } from './database';
 import { benchPaths, statementFor, type BenchPath, type LeagueFacts } from './paths';
 import { buildServer, serverPackage, startProductionServer, stop } from './production-server';
+import { ensureBenchDivisions, simulationMs } from './standings';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const FACTOR = Number(process.env.BENCH_FACTOR ?? 100);
@@ -92,11 +93,15 @@ async function printPlans(db: Kysely<Database>, paths: BenchPath[]): Promise<Rec
   console.log('\nPlans (EXPLAIN, costs off):');
   for (const path of paths) {
     const statement = statementFor(db, path);
-    const result = await db.transaction().execute(async (trx) => {
+    const plan = await db.transaction().execute(async (trx) => {
       await statement.prepare?.(trx);
-      return trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (COSTS OFF) ${statement.query.sql}`, [...statement.query.parameters]));
+      const lines: string[] = [];
+      for (const query of [statement.query, ...(statement.also ?? [])]) {
+        const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (COSTS OFF) ${query.sql}`, [...query.parameters]));
+        lines.push(...result.rows.map((row) => row['QUERY PLAN']));
+      }
+      return lines;
     });
-    const plan = result.rows.map((row) => row['QUERY PLAN']);
     const seqScans = plan.filter((line) => BIG_TABLES.test(line)).map((line) => line.trim());
     plans[path.name] = { plan, seqScans };
     console.log(`\n-- ${path.name}: ${path.url}`);
@@ -121,12 +126,17 @@ async function databaseTimes(db: Kysely<Database>, paths: BenchPath[]): Promise<
     const statement = statementFor(db, path);
     const runs = await db.transaction().execute(async (trx) => {
       await statement.prepare?.(trx);
-      const explain = CompiledQuery.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.query.sql}`, [...statement.query.parameters]);
+      // A path of several statements (the standings) counts them all.
+      const explains = [statement.query, ...(statement.also ?? [])].map((query) => CompiledQuery.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${query.sql}`, [...query.parameters]));
       const measured: number[] = [];
       for (let run = 0; run <= DATABASE_TIME_RUNS; run++) {
-        const result = await trx.executeQuery<{ 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }] }>(explain);
-        const [plan] = result.rows[0]!['QUERY PLAN'];
-        if (run > 0) measured.push(plan['Planning Time'] + plan['Execution Time']);
+        let total = 0;
+        for (const explain of explains) {
+          const result = await trx.executeQuery<{ 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }] }>(explain);
+          const [plan] = result.rows[0]!['QUERY PLAN'];
+          total += plan['Planning Time'] + plan['Execution Time'];
+        }
+        if (run > 0) measured.push(total);
       }
       return measured.sort((a, b) => a - b);
     });
@@ -235,8 +245,10 @@ async function main() {
       (path) => !ONLY_PATHS || ONLY_PATHS.test(path.name),
     );
 
+    await ensureBenchDivisions(database.db, current.id, log);
     const plans = await printPlans(database.db, paths);
     const databaseMs = await databaseTimes(database.db, paths);
+    const simulation_ms = simulationMs(log);
     if (DURATION_SECONDS === 0) return;
 
     const bodies: string[] = [];
@@ -295,6 +307,7 @@ async function main() {
           counts,
           passes: { cache_on: passes.cache_on.rows, cache_off: passes.cache_off.rows },
           database_ms: databaseMs,
+          simulation_ms,
           plans,
         },
         null,

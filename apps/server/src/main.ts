@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { scheduleDiscordPosts } from './features/discord/posts';
 import { JobQueue } from './features/jobs/queue';
+import { scheduleStandingsChances } from './features/standings/chances';
 import { schedulePlatformSync } from './features/sync/platform-sync';
 import { startBanner } from './start-banner';
 import { openDatabase } from './startup';
@@ -25,11 +26,13 @@ const app = await buildApp({ db: handle.db, readDb: handle.readDb, config, jobs,
 
 const sync = schedulePlatformSync({ db: handle.db, config, kind: handle.kind, jobs }, app.log.child({ feature: 'sync' }));
 const discord = scheduleDiscordPosts({ db: handle.db, config }, app.log.child({ feature: 'discord' }));
+const standingsChances = await scheduleStandingsChances(handle.db, handle.listen, jobs, app.log.child({ feature: 'standings' }));
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   await sync.stop();
   await discord.stop();
+  await standingsChances.stop();
   await app.close();
   await jobs.stop();
   await handle.close();

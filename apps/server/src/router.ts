@@ -15,6 +15,7 @@ import { rankingsAdminRouter, rankingsPublicProcedures } from './features/rankin
 import { ratingsAdminRouter, ratingsPublicProcedures } from './features/ratings/router';
 import { searchPublicProcedures } from './features/search/router';
 import { staffRouter } from './features/staff/router';
+import { divisionsAdminRouter, standingsPublicProcedures } from './features/standings/router';
 import { seasonsAdminRouter, seasonsPublicProcedures } from './features/seasons/router';
 import { teamRatingPublicProcedures } from './features/team-rating/router';
 import { teamsAdminRouter, teamsPublicProcedures } from './features/teams/router';
@@ -40,6 +41,7 @@ export const appRouter = router({
     ...eventsPublicProcedures,
     ...matchStatsPublicProcedures,
     ...ratingsPublicProcedures,
+    ...standingsPublicProcedures,
   }),
   auth: authRouter,
   /** Platforms' deliveries, each authenticated by its own shared secret. */
@@ -64,6 +66,7 @@ export const appRouter = router({
     events: eventsAdminRouter,
     matchStats: matchStatsAdminRouter,
     ratings: ratingsAdminRouter,
+    divisions: divisionsAdminRouter,
   }),
 });
 

@@ -24,6 +24,7 @@ export const CLEARED_TABLES = [
   'event_bracket_rounds',
   'event_bracket_matches',
   'event_bracket_match_games',
+  'division_teams',
 ] as const;
 export type ClearedTable = (typeof CLEARED_TABLES)[number];
 
@@ -95,6 +96,7 @@ export const backupFile = z.object({
     event_bracket_rounds: laterTableRows,
     event_bracket_matches: laterTableRows,
     event_bracket_match_games: laterTableRows,
+    division_teams: laterTableRows,
   } satisfies Record<ClearedTable, typeof tableRows | typeof laterTableRows>),
 });
 

@@ -28,3 +28,4 @@ export * from './events';
 export * from './trpc-batches';
 export * from './match-stats';
 export * from './team-rating';
+export * from './standings';

@@ -5,9 +5,9 @@ import { platform } from './public';
 import { pageParam, pageSizeParam, uuidParam } from './query-params';
 
 /** The long tools that also run as background jobs ('Prefer: respond-async'), and the scheduled sync. */
-export const jobKind = z.enum(['import', 'update_matches', 'update_player_elo', 'calculate_team_elo', 'recalculate_elo', 'evaluate_ratings', 'sync']);
-/** What a caller may start: the scheduled sync is queued by the server's own timer only. */
-export const startableJobKind = jobKind.exclude(['sync']);
+export const jobKind = z.enum(['import', 'update_matches', 'update_player_elo', 'calculate_team_elo', 'recalculate_elo', 'evaluate_ratings', 'sync', 'standings_chances']);
+/** What a caller may start: the scheduled sync and the standings chances are queued by the server itself only. */
+export const startableJobKind = jobKind.exclude(['sync', 'standings_chances']);
 export const jobState = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
 
 export const jobItem = z.object({

@@ -28,6 +28,7 @@ import * as playerCompetitionStats from './migrations/0097_player_competition_st
 import * as jobsCoalesceKey from './migrations/0098_jobs_coalesce_key';
 import * as teamFirstBans from './migrations/0099_team_first_bans';
 import * as leaderboardSortKeys from './migrations/0100_leaderboard_sort_keys';
+import * as divisions from './migrations/0102_divisions';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0098_jobs_coalesce_key': jobsCoalesceKey,
   '0099_team_first_bans': teamFirstBans,
   '0100_leaderboard_sort_keys': leaderboardSortKeys,
+  '0102_divisions': divisions,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -75,6 +75,36 @@ export interface DiscordOutbox {
   subject_id: string;
 }
 
+export interface DivisionChances {
+  computed_at: Generated<Timestamp>;
+  division_id: string;
+  input_key: string;
+  runs: number;
+  stakes: JsonText;
+  stakes_line: string | null;
+  teams: JsonText;
+}
+
+export interface Divisions {
+  created_at: Generated<Timestamp>;
+  forfeits: Generated<string>;
+  id: Generated<string>;
+  lines: Generated<JsonText>;
+  name: string;
+  points_loss: Generated<number>;
+  points_win: Generated<number>;
+  position: number;
+  season_id: string;
+  source_competition_id: string | null;
+  tiebreakers: Generated<string[]>;
+}
+
+export interface DivisionTeams {
+  division_id: string;
+  season_id: string;
+  team_id: string;
+}
+
 export interface EloAdjustments {
   /**
    * When the Elo was set: its place among the matches in time order.
@@ -953,6 +983,9 @@ export interface DB {
   backups: Backups;
   competitions: Competitions;
   discord_outbox: DiscordOutbox;
+  division_chances: DivisionChances;
+  division_teams: DivisionTeams;
+  divisions: Divisions;
   elo_adjustments: EloAdjustments;
   elo_run_changes: EloRunChanges;
   elo_runs: EloRuns;

@@ -22,3 +22,4 @@ export * from './transpositions';
 export * from './match-stats';
 export * from './provisional';
 export * from './rating-accuracy';
+export * from './standings';

@@ -101,7 +101,7 @@ async function insertLeague(): Promise<void> {
 
 /** The game's details (issue 24): none in this league, but cleared and restored with the rest. */
 const MAP_ROWS = { match_maps: 0, match_vetoes: 0, match_map_players: 0 };
-const EVENT_ROWS = { events: 1, event_teams: 2, event_bracket_stages: 0, event_bracket_groups: 0, event_bracket_rounds: 0, event_bracket_matches: 1, event_bracket_match_games: 0 };
+const EVENT_ROWS = { events: 1, event_teams: 2, event_bracket_stages: 0, event_bracket_groups: 0, event_bracket_rounds: 0, event_bracket_matches: 1, event_bracket_match_games: 0, division_teams: 0 };
 
 const dumpAll = () => dumpTables(t.db, [...CLEARED_TABLES, ...KEPT_TABLES]);
 

@@ -5,6 +5,7 @@ import { handSetDisagreements, keptNote } from './hand-set-results';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/record';
+import { placeImportedTeams } from '../standings/admin-queries';
 import { appliedFacts, lockEloLedger, settleMatches, skipReasonCounts, skippedNote, type AppliedFacts } from '../elo/ledger';
 import { eloChangesBetween, recordEloRun, teamEloRunChanges, teamEloSnapshot } from '../elo/runs';
 import { adminMatchColumns, toAdminMatch } from '../matches/admin-matches';
@@ -468,6 +469,8 @@ export async function importMatches(deps: ImportDeps, input: ImportInput, user: 
     const { ids, imported, updated, skipped, kept, disagreements, before, rowsBefore } = await upsertMatches(trx, scope, importable, teamIdByName);
     steps.step();
     const elo = await settleMatches(trx, ids, before);
+    // A division that names this competition as its source takes its new teams (features/standings).
+    const divisionTeamsPlaced = await placeImportedTeams(trx, season.id, competitionId);
     const eloChanges = eloChangesBetween(eloBefore, await teamEloSnapshot(trx));
 
     const matchesSkipped = leftOut + skipped;
@@ -512,6 +515,7 @@ export async function importMatches(deps: ImportDeps, input: ImportInput, user: 
         elo_replayed_from: elo.replayedFrom,
         elo_changes: eloChanges.length,
         elo_run_id: answer.elo_run_id,
+        division_teams_placed: divisionTeamsPlaced,
       },
     });
     steps.step();

@@ -20,6 +20,7 @@ import { importMatches } from '../imports/import-matches';
 import { updateMatches } from '../imports/update-matches';
 import { updatePlayerElo } from '../imports/update-player-elo';
 import { evaluateRatings } from '../ratings/figures';
+import { refreshDivisionChances } from '../standings/chances';
 import { syncPlatforms } from '../sync/platform-sync';
 
 export interface JobDeps {
@@ -82,4 +83,6 @@ export const JOB_KINDS: Record<JobKind, JobKindDefinition<z.ZodType>> = {
       return result;
     },
   }),
+  // Queued by the server after data changes (features/standings/chances.ts).
+  standings_chances: define({ input: z.object({}), access: 'server', run: (deps, _input, _user, progress) => refreshDivisionChances(deps.db, progress) }),
 };

@@ -96,6 +96,11 @@ export async function mergeTeams(
     // The secondary's places in events (and titles) become the primary's.
     await trx.updateTable('event_teams').set({ team_id: primaryId }).where('team_id', '=', secondaryId).execute();
     await trx.updateTable('events').set({ winner_team_id: primaryId }).where('winner_team_id', '=', secondaryId).execute();
+    // Divisions: the secondary's place in a season where the primary has none becomes the primary's; otherwise the primary's stays.
+    await sql`
+      UPDATE division_teams s SET team_id = ${primaryId}
+      WHERE s.team_id = ${secondaryId} AND NOT EXISTS (SELECT 1 FROM division_teams p WHERE p.team_id = ${primaryId} AND p.season_id = s.season_id)
+    `.execute(trx);
 
     await mergeRankingItems(trx, primaryId, secondaryId);
     await step('ranking_items_moved');

@@ -1,5 +1,6 @@
 import { isDatabaseEmpty, seedDemo, seedScale, type Database } from '@campus-elo/db';
 import { seedDemoEvents } from '../events/demo';
+import { seedDemoDivisions } from '../standings/demo';
 import { sql, type Kysely } from 'kysely';
 import { withDatabase, type CliCommand } from '../../cli-commands';
 import { describeDemoSummary } from './startup';
@@ -36,6 +37,7 @@ export async function seedDatabase(db: Kysely<Database>, request: SeedRequest, l
   if (request.kind === 'demo') {
     const summary = await seedDemo(db);
     await seedDemoEvents(db);
+    await seedDemoDivisions(db);
     log(`Seeded the demo league: ${describeDemoSummary(summary)}`);
     return;
   }

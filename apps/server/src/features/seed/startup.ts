@@ -2,6 +2,7 @@ import { isDatabaseEmpty, seedDemo, type Database, type DemoSummary } from '@cam
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { seedDemoEvents } from '../events/demo';
+import { seedDemoDivisions } from '../standings/demo';
 
 export function describeDemoSummary(summary: DemoSummary): string {
   return `${summary.teams} teams, ${summary.players} players, ${summary.matches} matches`;
@@ -15,6 +16,7 @@ export async function seedDemoIfEmpty(db: Kysely<Database>, config: Config, log:
   if (config.seed !== 'demo' || !(await isDatabaseEmpty(db))) return null;
   const summary = await seedDemo(db);
   await seedDemoEvents(db);
+  await seedDemoDivisions(db);
   log(`Seeded the demo league: ${describeDemoSummary(summary)}`);
   return summary;
 }
