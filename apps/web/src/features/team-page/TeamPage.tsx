@@ -19,6 +19,7 @@ import { RosterSection, UpcomingSection } from './TeamSchedule';
 import classes from './TeamPage.module.css';
 import headerClasses from '../common/EntityHeader.module.css';
 import { TeamStatsSection } from './TeamStatsSection';
+import { EmbedButton } from '../embeds/EmbedButton';
 
 type TeamQuery = Loadable<TeamPageData>;
 
@@ -43,6 +44,7 @@ function TeamHeader({ team }: { team: TeamQuery }) {
       <div className={headerClasses.headerText}>
         <Title order={1}>{t.name}</Title>
         {t.school_name && <Text c="dimmed">{t.school_name}</Text>}
+        <EmbedButton path="/embed/results" params={{ team: t.id }} title={`${t.name}: results`} />
         <dl className={headerClasses.facts}>
           <div>
             <dt>Elo</dt>
