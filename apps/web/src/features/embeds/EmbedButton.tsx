@@ -1,20 +1,26 @@
 import { Anchor } from '@mantine/core';
-import { useState } from 'react';
-import { EmbedDialog, type EmbedDialogProps } from './EmbedDialog';
+import { Suspense, useState } from 'react';
+import { LoadBoundary, retryableLazy } from '../common/LoadBoundary';
+import type { EmbedDialogProps } from './EmbedDialog';
 
-/**
- * 'Embed' on a page that has an embed: opens the preview and the snippet to copy. Pages load
- * it lazily, with the dialog, so their first load stays as it was (e2e/bundle-size.e2e.test.ts):
- * a static import shared by five pages would be merged into a chunk the home page loads.
- */
-export function EmbedButton(props: Omit<EmbedDialogProps, 'opened' | 'onClose'>) {
+/** The dialog is its own chunk, fetched on the first click: the pages' first load stays as it was. */
+const EmbedDialog = retryableLazy(async () => (await import('./EmbedDialog')).EmbedDialog);
+
+/** 'Embed' on a page that has an embed: opens the preview and the snippet to copy. */
+export function EmbedButton(props: Omit<EmbedDialogProps, 'onClose'>) {
   const [opened, setOpened] = useState(false);
   return (
     <>
       <Anchor component="button" type="button" size="sm" underline="always" onClick={() => setOpened(true)}>
         Embed
       </Anchor>
-      {opened && <EmbedDialog {...props} opened={opened} onClose={() => setOpened(false)} />}
+      {opened && (
+        <LoadBoundary message="The embed dialog could not be loaded.">
+          <Suspense fallback={null}>
+            <EmbedDialog {...props} onClose={() => setOpened(false)} />
+          </Suspense>
+        </LoadBoundary>
+      )}
     </>
   );
 }

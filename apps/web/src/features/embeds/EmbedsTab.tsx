@@ -3,7 +3,8 @@ import { Button, Code, CopyButton, Group, Select, Stack, Table, Text, Title } fr
 import { useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { ErrorMessage, LoadingState } from '../common/states';
-import { embedSnippet, embedUrl, LEAGUE_EMBEDS, overlayUrls } from './embed-snippet';
+// From the dialog's module, so the public Embed dialog and this tab share one chunk (decision 0100).
+import { embedSnippet, embedUrl, LEAGUE_EMBEDS, overlayUrls } from './EmbedDialog';
 
 /** Matches a caster may pick: live ones and those coming up, then the latest played. */
 const PICKABLE_MATCHES = { status: ['in_progress', 'scheduled'], sort: 'date', order: 'asc', page: 1, page_size: 100 } as const;

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { type EventDetail, type EventStandings, isUuid } from '@campus-elo/api-contract';
 import { Anchor, Badge, Container, Group, Skeleton, Table, Text, Title } from '@mantine/core';
-import { useState, Suspense } from 'react';
+import { useState } from 'react';
 import { isNotFoundError } from '../../lib/error-message';
 import { useLiveMatchStream } from '../../lib/live-stream';
 import { pageTitle } from '../../lib/site-settings';
@@ -19,10 +19,7 @@ import { NotFoundPage } from '../layout/NotFoundPage';
 import { BracketStageView } from './Bracket';
 import { dateRange, formatName, STATUS_NAMES } from './eventText';
 import classes from './Events.module.css';
-import { LoadBoundary, retryableLazy } from '../common/LoadBoundary';
-
-/** The Embed link and its dialog, a chunk of their own fetched once the page shows (features/embeds/EmbedButton.tsx). */
-const EmbedButton = retryableLazy(async () => (await import('../embeds/EmbedButton')).EmbedButton);
+import { EmbedButton } from '../embeds/EmbedButton';
 
 const LINK_NAMES: [keyof EventDetail['links'], string][] = [
   ['stream', 'Stream'],
@@ -76,11 +73,7 @@ function EventHeader({ event }: { event: EventDetail }) {
               Featured
             </Badge>
           )}
-          <LoadBoundary message="The embed dialog could not be loaded.">
-            <Suspense fallback={null}>
-              <EmbedButton path={`/embed/bracket/${event.id}`} title={event.name} />
-            </Suspense>
-          </LoadBoundary>
+          <EmbedButton path={`/embed/bracket/${event.id}`} title={event.name} />
         </Group>
         <Text c="dimmed">
           {dateRange(event.start_date, event.end_date)}

@@ -20,11 +20,7 @@ import { NotFoundPage } from '../layout/NotFoundPage';
 import { HeadToHeadSection } from './HeadToHeadSection';
 import { MatchMaps } from './MatchMaps';
 import classes from './MatchPage.module.css';
-import { LoadBoundary, retryableLazy } from '../common/LoadBoundary';
-import { Suspense } from 'react';
-
-/** The Embed link and its dialog, a chunk of their own fetched once the page shows (features/embeds/EmbedButton.tsx). */
-const EmbedButton = retryableLazy(async () => (await import('../embeds/EmbedButton')).EmbedButton);
+import { EmbedButton } from '../embeds/EmbedButton';
 
 const STATUS_WORDS: Record<MatchStatus, string> = {
   scheduled: 'Scheduled',
@@ -138,11 +134,7 @@ function MatchDetails({ match }: { match: MatchPageData }) {
           {match.team1.name} vs {match.team2.name}
         </Title>
         <div className={classes.meta}>
-          <LoadBoundary message="The embed dialog could not be loaded.">
-            <Suspense fallback={null}>
-              <EmbedButton path={`/embed/match/${match.id}`} title={`${match.team1.name} vs ${match.team2.name}`} />
-            </Suspense>
-          </LoadBoundary>
+          <EmbedButton path={`/embed/match/${match.id}`} title={`${match.team1.name} vs ${match.team2.name}`} />
           <Badge variant="filled" color={match.status === 'in_progress' ? 'red.9' : 'gray.7'} data-status={match.status}>
             {STATUS_WORDS[match.status]}
           </Badge>

@@ -9,9 +9,7 @@ import { useHashTab } from '../common/useHashTab';
 import { usePageTitle } from '../common/usePageTitle';
 import { LIVE_MATCHES_ERROR, MATCH_HISTORY_ERROR } from './messages';
 import { UpcomingMatchesTab } from './UpcomingMatchesTab';
-
-/** The Embed link and its dialog, a chunk of their own fetched once the page shows (features/embeds/EmbedButton.tsx). */
-const EmbedButton = retryableLazy(async () => (await import('../embeds/EmbedButton')).EmbedButton);
+import { EmbedButton } from '../embeds/EmbedButton';
 
 // The default tab comes with the page; the others load when opened (the past tab's filters
 // bring Mantine's Select and its popover code, about 45 KB gzip: docs/decisions/0068).
@@ -35,11 +33,7 @@ export function MatchesPage() {
     <Container size="xl" py="lg">
       <Group justify="space-between" align="baseline" mb="md">
         <Title order={1}>Matches</Title>
-        <LoadBoundary message="The embed dialog could not be loaded.">
-          <Suspense fallback={null}>
-            <EmbedButton path="/embed/schedule" title="Schedule" />
-          </Suspense>
-        </LoadBoundary>
+        <EmbedButton path="/embed/schedule" title="Schedule" />
       </Group>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List mb="lg">

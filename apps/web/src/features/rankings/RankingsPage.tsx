@@ -18,11 +18,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { PlayerRankingsList } from './PlayerRankingsList';
 import { ALL_SEASONS, CURRENT_RANKINGS } from './rankingsSearch';
 import { TeamRankingsList } from './TeamRankingsList';
-import { LoadBoundary, retryableLazy } from '../common/LoadBoundary';
-import { Suspense } from 'react';
-
-/** The Embed link and its dialog, a chunk of their own fetched once the page shows (features/embeds/EmbedButton.tsx). */
-const EmbedButton = retryableLazy(async () => (await import('../embeds/EmbedButton')).EmbedButton);
+import { EmbedButton } from '../embeds/EmbedButton';
 
 const RANKING_TABS = ['team', 'player'] as const;
 const routeApi = getRouteApi('/rankings');
@@ -78,11 +74,7 @@ export function RankingsPage() {
           How ratings work
         </RouterAnchor>
         {' · '}
-        <LoadBoundary message="The embed dialog could not be loaded.">
-          <Suspense fallback={null}>
-            <EmbedButton path="/embed/rankings" title="Team rankings" />
-          </Suspense>
-        </LoadBoundary>
+        <EmbedButton path="/embed/rankings" title="Team rankings" />
       </Text>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List mb="md">

@@ -19,11 +19,7 @@ import { RosterSection, UpcomingSection } from './TeamSchedule';
 import classes from './TeamPage.module.css';
 import headerClasses from '../common/EntityHeader.module.css';
 import { TeamStatsSection } from './TeamStatsSection';
-import { LoadBoundary, retryableLazy } from '../common/LoadBoundary';
-import { Suspense } from 'react';
-
-/** The Embed link and its dialog, a chunk of their own fetched once the page shows (features/embeds/EmbedButton.tsx). */
-const EmbedButton = retryableLazy(async () => (await import('../embeds/EmbedButton')).EmbedButton);
+import { EmbedButton } from '../embeds/EmbedButton';
 
 type TeamQuery = Loadable<TeamPageData>;
 
@@ -48,11 +44,7 @@ function TeamHeader({ team }: { team: TeamQuery }) {
       <div className={headerClasses.headerText}>
         <Title order={1}>{t.name}</Title>
         {t.school_name && <Text c="dimmed">{t.school_name}</Text>}
-        <LoadBoundary message="The embed dialog could not be loaded.">
-          <Suspense fallback={null}>
-            <EmbedButton path="/embed/results" params={{ team: t.id }} title={`${t.name}: results`} />
-          </Suspense>
-        </LoadBoundary>
+        <EmbedButton path="/embed/results" params={{ team: t.id }} title={`${t.name}: results`} />
         <dl className={headerClasses.facts}>
           <div>
             <dt>Elo</dt>
