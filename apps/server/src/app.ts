@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { DATA_CHANGED_CHANNEL, readDataVersion, type DatabaseHandle } from '@campus-elo/db';
 import { registerContentRoutes } from './features/content/routes';
+import { registerEmbedRoutes } from './features/embeds/routes';
 import { checkWebhookSecretsFirst } from './features/webhooks/router';
 import { registerFeedRoutes } from './features/feeds/routes';
 import { notificationSource } from './features/live/notifications';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.listen) registerLiveRoutes(app, deps, notificationSource(options.listen));
   await registerOgImageRoutes(app, deps);
   registerSitemapRoutes(app, deps);
+  registerEmbedRoutes(app, deps);
 
   await registerWebApp(app, deps);
 

@@ -76,6 +76,11 @@ describeE2E('Content-Security-Policy in the browser', () => {
         ['/search', main],
         ['/no-such-page', main],
         ['/v1/docs', () => page.locator('.swagger-ui .opblock').first().waitFor()],
+        // Embeds and overlays: their own pages and script (features/embeds).
+        ['/embed/rankings?theme=dark&accent=ff8800', () => page.locator('#embed-root').waitFor()],
+        [`/embed/match/${match}`, () => page.locator('#embed-root').waitFor()],
+        // An overlay's panels are placed absolutely: its root has no height of its own.
+        [`/overlay/match/${match}`, () => page.locator('#embed-root').waitFor({ state: 'attached' })],
       ];
       for (const [path, ready] of pages) {
         await visit(page, `${site.url}${path}`, ready);
@@ -83,6 +88,11 @@ describeE2E('Content-Security-Policy in the browser', () => {
         expect(header, path).toContain("script-src 'self' 'nonce-");
         problems.push(...(await violationsOf(page)));
       }
+      // The Embed dialog with its preview of the embed.
+      await visit(page, `${site.url}/rankings`, main);
+      await page.getByRole('button', { name: 'Embed', exact: true }).click();
+      await page.frameLocator('iframe[title^="Preview"]').locator('#embed-root').waitFor();
+      problems.push(...(await violationsOf(page)));
       expect(problems).toEqual([]);
 
       // The watch does see a violation: an inline script without the nonce is refused and reported.
@@ -105,7 +115,7 @@ describeE2E('Content-Security-Policy in the browser', () => {
       await page.getByRole('textbox', { name: 'Password' }).fill(OWNER.password);
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.waitForURL(`${site.url}/admin`);
-      for (const tab of ['Control Panel', 'Edit Team/Player', 'Import Matches', 'Database Viewer', 'Clear Database', 'Graphic Generator', 'Merge Teams', 'Jobs']) {
+      for (const tab of ['Control Panel', 'Edit Team/Player', 'Import Matches', 'Database Viewer', 'Clear Database', 'Graphic Generator', 'Merge Teams', 'Jobs', 'Embeds & overlays']) {
         await page.getByRole('tab', { name: tab, exact: true }).click();
         await page.getByRole('tabpanel').waitFor();
         await page.waitForLoadState('networkidle');

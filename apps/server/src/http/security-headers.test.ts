@@ -59,6 +59,20 @@ describe('security headers', () => {
     expect(csp.get('manifest-src')).toBe("'self'");
   });
 
+  it('lets any site frame the embeds and overlays, and only them', async () => {
+    const app = await appWith();
+    for (const url of ['/embed/rankings', '/overlay/ticker', '/embed/match/00000000-0000-4000-8000-000000000001']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(directives(response.headers['content-security-policy']).get('frame-ancestors'), url).toBe('*');
+      expect(response.headers['x-frame-options'], url).toBeUndefined();
+    }
+    for (const url of ['/', '/embedded', '/rankings', '/v1/public/teams', '/admin']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(directives(response.headers['content-security-policy']).get('frame-ancestors'), url).toBe("'none'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it('gives every answer a nonce of its own, 16 random bytes, also past one pool of them', async () => {
     const app = await appWith();
     const nonces = new Set<string>();

@@ -4,6 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import helmet from 'helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
+import { isFramablePath } from '../features/embeds/paths';
 
 const nonces = new WeakMap<ServerResponse, string>();
 
@@ -40,7 +41,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Security headers on every response (helmet): a Content-Security-Policy that runs only
- * our own scripts and the inline ones carrying this response's nonce, no framing, nosniff,
+ * our own scripts and the inline ones carrying this response's nonce, no framing (but for the
+ * embeds and overlays, which any site may frame), nosniff,
  * a referrer policy that keeps paths on this site. Routes that serve stored files
  * (/media, file downloads) set their own stricter policy over it. helmet's middleware is
  * built once and run on each request: the Fastify plugin built it anew for every request,
@@ -50,7 +52,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
   const sanityApi = config.sanity.projectId
     ? [`https://${config.sanity.projectId}.api.sanity.io`, `https://${config.sanity.projectId}.apicdn.sanity.io`]
     : [];
-  const securityHeaders = helmet({
+  const headersWith = (frameAncestors: string[]) => helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -69,15 +71,21 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        frameAncestors,
       },
     },
-    frameguard: { action: 'deny' },
+    // X-Frame-Options knows no 'any site': framable pages send none, others DENY.
+    frameguard: frameAncestors.includes("'none'") ? { action: 'deny' } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Only a request that came over https may be told to stay on https (below).
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  const securityHeaders = headersWith(["'none'"]);
+  // Embeds and overlays are made to be framed by any site (features/embeds, docs/decisions/0100-embeds-and-overlays.md).
+  const framableHeaders = headersWith(['*']);
+  app.addHook('onRequest', (req, reply, done) =>
+    (isFramablePath(req.url) ? framableHeaders : securityHeaders)(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   const hsts = strictTransportSecurityFor(config);
   if (config.trustProxy) {
     app.addHook('onRequest', async (req, reply) => {

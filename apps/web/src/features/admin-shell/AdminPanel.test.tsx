@@ -22,11 +22,11 @@ describe('AdminPanel', () => {
     expect(screen.getByRole('tab', { name: 'Jobs' })).toBeTruthy();
   });
 
-  it('stands the 13 tabs in one column on a wide screen, moved through with the arrow keys', async () => {
+  it('stands the 14 tabs in one column on a wide screen, moved through with the arrow keys', async () => {
     renderWithProviders(<AdminPanel />, { path: '/admin#staff' });
     const list = await screen.findByRole('tablist', { name: 'Admin tools' });
     expect(list.getAttribute('aria-orientation')).toBe('vertical');
-    expect(within(list).getAllByRole('tab')).toHaveLength(13);
+    expect(within(list).getAllByRole('tab')).toHaveLength(14);
     await userEvent.click(screen.getByRole('tab', { name: 'Staff' }));
     await userEvent.keyboard('{ArrowDown}');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Graphic Generator' })));

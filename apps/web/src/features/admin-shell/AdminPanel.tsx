@@ -26,6 +26,7 @@ const ADMIN_TABS = [
   { value: 'merge', label: 'Merge Teams', Component: retryableLazy(async () => (await import('../merge/MergeTeamsTab')).MergeTeamsTab) },
   { value: 'jobs', label: 'Jobs', Component: retryableLazy(async () => (await import('../jobs/JobsTab')).JobsTab) },
   { value: 'events', label: 'Events', Component: retryableLazy(async () => (await import('../events/admin/EventsAdminTab')).EventsAdminTab) },
+  { value: 'embeds', label: 'Embeds & overlays', Component: retryableLazy(async () => (await import('../embeds/EmbedsTab')).EmbedsTab) },
 ] as const;
 
 const TAB_VALUES = ADMIN_TABS.map((tab) => tab.value);
@@ -59,7 +60,7 @@ function AccountSecurityButton() {
 export function AdminPanel() {
   usePageTitle(pageTitle('Admin Panel'));
   const [active, select] = useHashTab(TAB_VALUES, 'control-panel');
-  // 13 tabs wrap onto two lines in a row at 1280 px and five on a phone: a column beside the
+  // 14 tabs wrap onto two lines in a row at 1280 px and five on a phone: a column beside the
   // tab on wide screens, one sideways-scrolling line on phones (docs/decisions/0085).
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   return (

@@ -19,6 +19,7 @@ import { NotFoundPage } from '../layout/NotFoundPage';
 import { BracketStageView } from './Bracket';
 import { dateRange, formatName, STATUS_NAMES } from './eventText';
 import classes from './Events.module.css';
+import { EmbedButton } from '../embeds/EmbedButton';
 
 const LINK_NAMES: [keyof EventDetail['links'], string][] = [
   ['stream', 'Stream'],
@@ -72,6 +73,7 @@ function EventHeader({ event }: { event: EventDetail }) {
               Featured
             </Badge>
           )}
+          <EmbedButton path={`/embed/bracket/${event.id}`} title={event.name} />
         </Group>
         <Text c="dimmed">
           {dateRange(event.start_date, event.end_date)}

@@ -21,6 +21,7 @@ import { HeadToHeadSection } from './HeadToHeadSection';
 import { MatchMaps } from './MatchMaps';
 import { RemindButton } from '../follow/RemindButton';
 import classes from './MatchPage.module.css';
+import { EmbedButton } from '../embeds/EmbedButton';
 
 const STATUS_WORDS: Record<MatchStatus, string> = {
   scheduled: 'Scheduled',
@@ -134,6 +135,7 @@ function MatchDetails({ match }: { match: MatchPageData }) {
           {match.team1.name} vs {match.team2.name}
         </Title>
         <div className={classes.meta}>
+          <EmbedButton path={`/embed/match/${match.id}`} title={`${match.team1.name} vs ${match.team2.name}`} />
           <Badge variant="filled" color={match.status === 'in_progress' ? 'red.9' : 'gray.7'} data-status={match.status}>
             {STATUS_WORDS[match.status]}
           </Badge>

@@ -1,5 +1,6 @@
+import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Tabs.css';
-import { Container, Tabs, Title } from '@mantine/core';
+import { Container, Group, Tabs, Title } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { pageTitle } from '../../lib/site-settings';
 import { LoadBoundary, retryableLazy } from '../common/LoadBoundary';
@@ -8,6 +9,7 @@ import { useHashTab } from '../common/useHashTab';
 import { usePageTitle } from '../common/usePageTitle';
 import { LIVE_MATCHES_ERROR, MATCH_HISTORY_ERROR } from './messages';
 import { UpcomingMatchesTab } from './UpcomingMatchesTab';
+import { EmbedButton } from '../embeds/EmbedButton';
 
 // The default tab comes with the page; the others load when opened (the past tab's filters
 // bring Mantine's Select and its popover code, about 45 KB gzip: docs/decisions/0068).
@@ -29,9 +31,10 @@ export function MatchesPage() {
   const [tab, selectTab] = useHashTab(MATCH_TABS, 'upcoming');
   return (
     <Container size="xl" py="lg">
-      <Title order={1} mb="md">
-        Matches
-      </Title>
+      <Group justify="space-between" align="baseline" mb="md">
+        <Title order={1}>Matches</Title>
+        <EmbedButton path="/embed/schedule" title="Schedule" />
+      </Group>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="live">Live</Tabs.Tab>

@@ -18,6 +18,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { PlayerRankingsList } from './PlayerRankingsList';
 import { ALL_SEASONS, CURRENT_RANKINGS } from './rankingsSearch';
 import { TeamRankingsList } from './TeamRankingsList';
+import { EmbedButton } from '../embeds/EmbedButton';
 
 const RANKING_TABS = ['team', 'player'] as const;
 const routeApi = getRouteApi('/rankings');
@@ -76,6 +77,8 @@ export function RankingsPage() {
         <RouterAnchor to="/standings" underline="always">
           League standings
         </RouterAnchor>
+        {' · '}
+        <EmbedButton path="/embed/rankings" title="Team rankings" />
       </Text>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List mb="md">

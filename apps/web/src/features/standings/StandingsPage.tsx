@@ -13,6 +13,7 @@ import { trpc } from '../../lib/trpc';
 import { LoadFailed } from '../common/LoadFailed';
 import { RouterAnchor } from '../common/RouterAnchor';
 import { EmptyMessage } from '../common/states';
+import { EmbedButton } from '../embeds/EmbedButton';
 import { usePageTitle } from '../common/usePageTitle';
 import { StandingsTable } from './StandingsTable';
 import { TIEBREAK_NAMES } from './standings-wording';
@@ -50,6 +51,8 @@ export function StandingsView({ search, onSearch }: { search: StandingsSearch; o
         <RouterAnchor to="/rankings" underline="always">
           Elo rankings of every team
         </RouterAnchor>
+        {' · '}
+        <EmbedButton path="/embed/standings" params={seasonId ? { season: seasonId } : undefined} title="Standings" />
       </Text>
       <Group gap="sm" mb="md" align="flex-end">
         {/* Native select: the phone's own picker, and no dropdown code to load (docs/decisions/0072-native-rankings-menus.md). */}

@@ -21,6 +21,7 @@ import { RosterSection, UpcomingSection } from './TeamSchedule';
 import classes from './TeamPage.module.css';
 import headerClasses from '../common/EntityHeader.module.css';
 import { TeamStatsSection } from './TeamStatsSection';
+import { EmbedButton } from '../embeds/EmbedButton';
 
 type TeamQuery = Loadable<TeamPageData>;
 
@@ -46,6 +47,7 @@ function TeamHeader({ team }: { team: TeamQuery }) {
         <Title order={1}>{t.name}</Title>
         {t.school_name && <Text c="dimmed">{t.school_name}</Text>}
         <FollowButton teamId={t.id} teamName={t.name} />
+        <EmbedButton path="/embed/results" params={{ team: t.id }} title={`${t.name}: results`} />
         <dl className={headerClasses.facts}>
           <div>
             <dt>Elo</dt>
