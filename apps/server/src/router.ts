@@ -13,7 +13,7 @@ import { mergeRouter } from './features/merge/router';
 import { playersAdminRouter, playersPublicProcedures } from './features/players/router';
 import { rankingsAdminRouter, rankingsPublicProcedures } from './features/rankings/router';
 import { ratingsAdminRouter, ratingsPublicProcedures } from './features/ratings/router';
-import { pushPublicProcedures } from './features/push/router';
+import { followingRouter, pushPublicProcedures } from './features/push/router';
 import { searchPublicProcedures } from './features/search/router';
 import { staffRouter } from './features/staff/router';
 import { divisionsAdminRouter, standingsPublicProcedures } from './features/standings/router';
@@ -45,6 +45,8 @@ export const appRouter = router({
     ...standingsPublicProcedures,
     ...pushPublicProcedures,
   }),
+  /** Following teams from a browser, no account: public writes (features/push). */
+  following: followingRouter,
   auth: authRouter,
   /** Platforms' deliveries, each authenticated by its own shared secret. */
   webhooks: webhooksRouter,

@@ -76,12 +76,12 @@ describe('following a team', () => {
     first = pushService.browser('first');
     second = pushService.browser('second');
     gone = pushService.browser('gone');
-    expect((await post(0, '/public/push/follows', { subscription: first.subscription, team_id: ids.alpha, choices: allChoices })).status).toBe(200);
-    expect((await post(1, '/public/push/follows', { subscription: second.subscription, team_id: ids.alpha, choices: { ...allChoices, minutes_before: 60 } })).status).toBe(200);
-    expect((await post(1, '/public/push/follows', { subscription: gone.subscription, team_id: ids.beta, choices: allChoices })).status).toBe(200);
-    const listed = await post(1, '/public/push/following', { endpoint: first.endpoint });
+    expect((await post(0, '/following/follows', { subscription: first.subscription, team_id: ids.alpha, choices: allChoices })).status).toBe(200);
+    expect((await post(1, '/following/follows', { subscription: second.subscription, team_id: ids.alpha, choices: { ...allChoices, minutes_before: 60 } })).status).toBe(200);
+    expect((await post(1, '/following/follows', { subscription: gone.subscription, team_id: ids.beta, choices: allChoices })).status).toBe(200);
+    const listed = await post(1, '/following/list', { endpoint: first.endpoint });
     expect(listed.body.follows).toEqual([{ team: expect.objectContaining({ id: ids.alpha }), choices: allChoices }]);
-    expect((await post(0, '/public/push/following', { endpoint: 'https://push.example/unknown' })).body).toEqual({ follows: [], reminders: [] });
+    expect((await post(0, '/following/list', { endpoint: 'https://push.example/unknown' })).body).toEqual({ follows: [], reminders: [] });
   });
 
   it('refuses bad subscriptions with 400 and unknown teams with 404', async () => {
@@ -92,12 +92,12 @@ describe('following a team', () => {
       { ...base, choices: { ...allChoices, minutes_before: 2 } },
       { ...base, team_id: 'not-a-uuid' },
     ];
-    for (const payload of cases) expect((await post(0, '/public/push/follows', payload)).status).toBe(400);
-    expect((await post(0, '/public/push/follows', { ...base, team_id: ids.unknown })).status).toBe(404);
+    for (const payload of cases) expect((await post(0, '/following/follows', payload)).status).toBe(400);
+    expect((await post(0, '/following/follows', { ...base, team_id: ids.unknown })).status).toBe(404);
     // Without the test setting, even 127.0.0.1 over http is refused.
     const strict = await buildApp({ db: database.db, readDb: database.readDb, config: loadConfig({ LOG_LEVEL: 'silent' }), logger: false });
     try {
-      const response = await strict.inject({ method: 'POST', url: '/v1/public/push/follows', payload: base });
+      const response = await strict.inject({ method: 'POST', url: '/v1/following/follows', payload: base });
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain('https');
     } finally {
@@ -174,9 +174,9 @@ describe('following a team', () => {
       .insertInto('matches')
       .values({ id: match, platform: 'faceit', external_id: 'm-push-2', season_id: ids.fall, team1_id: ids.alpha, team2_id: ids.gamma, status: 'scheduled', date: new Date(Date.now() + 10 * 60_000) })
       .execute();
-    expect((await post(0, '/public/push/reminders', { subscription: first.subscription, match_id: match, minutes_before: 15 })).status).toBe(200);
-    expect((await post(0, '/public/push/reminders', { subscription: first.subscription, match_id: ids.fallFinal })).status).toBe(409);
-    expect((await post(1, '/public/push/following', { endpoint: first.endpoint })).body.reminders).toEqual([expect.objectContaining({ match_id: match, minutes_before: 15 })]);
+    expect((await post(0, '/following/reminders', { subscription: first.subscription, match_id: match, minutes_before: 15 })).status).toBe(200);
+    expect((await post(0, '/following/reminders', { subscription: first.subscription, match_id: ids.fallFinal })).status).toBe(409);
+    expect((await post(1, '/following/list', { endpoint: first.endpoint })).body.reminders).toEqual([expect.objectContaining({ match_id: match, minutes_before: 15 })]);
     const mark = pushService.received.length;
     await deliverOnBothReplicas();
     expect(readPushes(first, mark).map((p) => p.url)).toEqual([`/matches/${match}`]);
@@ -191,7 +191,7 @@ describe('following a team', () => {
     expect(readPushes(second, mark)).toEqual([]);
     expect(reports.reduce((sum, r) => sum + r.rateLimited, 0)).toBe(1);
     // The match is under way: its reminder is used up.
-    expect((await post(0, '/public/push/following', { endpoint: first.endpoint })).body.reminders).toEqual([]);
+    expect((await post(0, '/following/list', { endpoint: first.endpoint })).body.reminders).toEqual([]);
     expect(await database.db.selectFrom('push_reminders').select('match_id').execute()).toEqual([]);
   });
 
@@ -205,7 +205,7 @@ describe('following a team', () => {
         schedules.push(await schedulePushNotifications(replicas[index]!.deps, queue, quiet));
       }
       const fourth = pushService.browser('fourth');
-      expect((await post(1, '/public/push/follows', { subscription: fourth.subscription, team_id: ids.gamma, choices: { ...allChoices, started: false } })).status).toBe(200);
+      expect((await post(1, '/following/follows', { subscription: fourth.subscription, team_id: ids.gamma, choices: { ...allChoices, started: false } })).status).toBe(200);
       await database.db
         .updateTable('matches')
         .set({ status: 'completed', score_team1: 0, score_team2: 2, winner_id: ids.gamma, elo_applied: true, team1_elo_before: 1016, team1_elo_change: -14, team2_elo_before: 1200, team2_elo_change: 14 })
@@ -230,15 +230,15 @@ describe('following a team', () => {
   });
 
   it('ends a follow, then the whole subscription', async () => {
-    expect((await post(0, '/public/push/unfollow', { endpoint: first.endpoint, team_id: ids.alpha })).status).toBe(200);
-    expect((await post(0, '/public/push/following', { endpoint: first.endpoint })).body.follows).toEqual([]);
-    expect((await post(1, '/public/push/unfollow', { endpoint: second.endpoint })).status).toBe(200);
+    expect((await post(0, '/following/unfollow', { endpoint: first.endpoint, team_id: ids.alpha })).status).toBe(200);
+    expect((await post(0, '/following/list', { endpoint: first.endpoint })).body.follows).toEqual([]);
+    expect((await post(1, '/following/unfollow', { endpoint: second.endpoint })).status).toBe(200);
     expect(await database.db.selectFrom('push_subscriptions').select('endpoint').where('endpoint', '=', second.endpoint).execute()).toEqual([]);
   });
 
   it("Clear Database takes the league's follows with it and keeps the subscriptions", async () => {
     const third = pushService.browser('third');
-    expect((await post(0, '/public/push/follows', { subscription: third.subscription, team_id: ids.gamma, choices: allChoices })).status).toBe(200);
+    expect((await post(0, '/following/follows', { subscription: third.subscription, team_id: ids.gamma, choices: allChoices })).status).toBe(200);
     await database.db.transaction().execute((trx) => truncateClearedTables(trx));
     expect(await database.db.selectFrom('push_follows').select('team_id').execute()).toEqual([]);
     expect(await database.db.selectFrom('push_subscriptions').select('endpoint').where('endpoint', '=', third.endpoint).execute()).toHaveLength(1);

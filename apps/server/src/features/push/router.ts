@@ -1,26 +1,31 @@
 import { pushEndpointInput, pushFollowInput, pushFollowsOutput, pushOkOutput, pushPublicKeyOutput, pushRemindInput, pushUnfollowInput } from '@campus-elo/api-contract';
-import { publicProcedure } from '../../trpc';
+import { publicProcedure, router } from '../../trpc';
 import { followTeam, listFollows, remindMatch, unfollow } from './follows';
 import { admitPushWrite } from './subscribe-limit';
 import { vapidKeys } from './vapid';
 
 const tooMany = { 429: 'Too many follow changes from this address in 10 minutes (Retry-After says when to try again)' };
 
-/**
- * Following a team without an account (docs/contract.md, "Following"). A browser is known by
- * its push endpoint only, which is why the list and the unfollow are POSTs: the endpoint stays
- * out of URLs and logs.
- */
+/** The key a browser subscribes with: a public read like the others (cached, under /v1/public). */
 export const pushPublicProcedures = {
   pushPublicKey: publicProcedure
     .meta({ rest: { method: 'GET', path: '/public/push/key', summary: "The server's VAPID public key, for PushManager.subscribe", tag: 'Following' } })
     .output(pushPublicKeyOutput)
     .query(async ({ ctx }) => ({ public_key: (await vapidKeys(ctx.db, ctx.config)).publicKey })),
-  pushFollow: publicProcedure
+};
+
+/**
+ * Following a team without an account (docs/contract.md, "Following"): writes anyone may make,
+ * so outside `public.*` and /v1/public, which hold only cacheable reads. A browser is known by
+ * its push endpoint only, which is why the list and the unfollow are POSTs: the endpoint stays
+ * out of URLs and logs.
+ */
+export const followingRouter = router({
+  follow: publicProcedure
     .meta({
       rest: {
         method: 'POST',
-        path: '/public/push/follows',
+        path: '/following/follows',
         summary: 'Follow a team from this browser, or change what it hears about it',
         description:
           "The browser's PushSubscription (toJSON), the team and the choices: starting soon (minutes_before, default 30), started, result with the Elo change, rank change in the ranking snapshot. All four off ends the follow. The endpoint must be https.",
@@ -34,11 +39,11 @@ export const pushPublicProcedures = {
       admitPushWrite(ctx.request.ip);
       return followTeam(ctx.db, ctx.config, input);
     }),
-  pushRemind: publicProcedure
+  remind: publicProcedure
     .meta({
       rest: {
         method: 'POST',
-        path: '/public/push/reminders',
+        path: '/following/reminders',
         summary: "'Remind me' of one scheduled match from this browser",
         description: 'A notification minutes_before (default 30) the match starts; sent once even when the browser also follows one of its teams.',
         tag: 'Following',
@@ -51,11 +56,11 @@ export const pushPublicProcedures = {
       admitPushWrite(ctx.request.ip);
       return remindMatch(ctx.db, ctx.config, input);
     }),
-  pushFollowing: publicProcedure
+  list: publicProcedure
     .meta({
       rest: {
         method: 'POST',
-        path: '/public/push/following',
+        path: '/following/list',
         summary: "This browser's follows and reminders, by its push endpoint",
         description: 'Nothing changes; a POST so the endpoint stays out of URLs. An endpoint the server does not know follows nothing.',
         tag: 'Following',
@@ -64,11 +69,11 @@ export const pushPublicProcedures = {
     .input(pushEndpointInput)
     .output(pushFollowsOutput)
     .mutation(({ ctx, input }) => listFollows(ctx.db, input.endpoint)),
-  pushUnfollow: publicProcedure
+  unfollow: publicProcedure
     .meta({
       rest: {
         method: 'POST',
-        path: '/public/push/unfollow',
+        path: '/following/unfollow',
         summary: 'End a follow (team_id), a reminder (match_id), or with neither every follow of this browser',
         tag: 'Following',
       },
@@ -76,4 +81,4 @@ export const pushPublicProcedures = {
     .input(pushUnfollowInput)
     .output(pushOkOutput)
     .mutation(({ ctx, input }) => unfollow(ctx.db, input)),
-};
+});

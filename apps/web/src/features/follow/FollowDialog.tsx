@@ -31,9 +31,9 @@ export function supportMessage(support: PushSupport | undefined): string | null 
 
 export default function FollowDialog({ teamId, teamName, onClose }: { teamId: string; teamName: string; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const follow = trpc.public.pushFollow.useMutation();
-  const unfollow = trpc.public.pushUnfollow.useMutation();
-  const following = trpc.public.pushFollowing.useMutation();
+  const follow = trpc.following.follow.useMutation();
+  const unfollow = trpc.following.unfollow.useMutation();
+  const following = trpc.following.list.useMutation();
   const [support, setSupport] = useState<PushSupport>();
   const [endpoint, setEndpoint] = useState<string | null>(null);
   const [followed, setFollowed] = useState(false);

@@ -18,8 +18,8 @@ const chosen = (c: PushFollowsOutput['follows'][number]['choices']) =>
 /** The teams and matches this browser follows, each with a way to end it (docs/product.md, "Following"). */
 export function FollowingPage() {
   usePageTitle(pageTitle('Following'));
-  const following = trpc.public.pushFollowing.useMutation();
-  const unfollow = trpc.public.pushUnfollow.useMutation();
+  const following = trpc.following.list.useMutation();
+  const unfollow = trpc.following.unfollow.useMutation();
   const [state, setState] = useState<State>({ kind: 'checking' });
 
   const load = async () => {

@@ -6,7 +6,7 @@ import { trpc } from '../../lib/trpc';
 /** 'Remind me' on a scheduled match: one notification 30 minutes before it starts, in this browser. */
 export function RemindButton({ matchId }: { matchId: string }) {
   const utils = trpc.useUtils();
-  const remind = trpc.public.pushRemind.useMutation();
+  const remind = trpc.following.remind.useMutation();
   const [message, setMessage] = useState<string | null>(null);
   const onClick = async () => {
     setMessage(null);
