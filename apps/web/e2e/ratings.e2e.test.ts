@@ -56,6 +56,8 @@ describeE2E('why this rank: the team rating page, provisional marks and /ratings
         const totals = await page.locator('li[data-step]').allTextContents();
         expect(totals.length).toBeGreaterThan(0);
         expect(totals.at(-1)).toContain(`Running total: ${top.elo}`);
+        // The demo team's starting Elo came from its roster: the stored numbers are written out.
+        expect(await page.locator('[data-calculation]').first().textContent()).toMatch(/^Calculated from \d players’ FACEIT Elo: .+ → team Elo \d+\.$/);
         expect(await seriousAxeViolations(page), `axe on the rating page (${width})`).toEqual([]);
         expect(problems).toEqual([]);
       }

@@ -5,6 +5,21 @@ import { eloAdjustmentReason } from './public-pages';
 
 const teamRef = z.object({ id: z.string(), name: z.string(), picture: z.string().nullable() });
 
+/**
+ * The numbers Calculate Team ELO used for one team, as stored when it ran (migration 0101):
+ * the formula of docs/product.md ("Team seed") with these in it gives `elo`.
+ */
+export const teamEloCalculationRecord = z.object({
+  /** The lineup counted, best first: each player's name and FACEIT Elo at the time. */
+  players: z.array(z.object({ id: z.string(), name: z.string(), elo: z.number() })).min(1),
+  mean: z.number(),
+  /** Sample standard deviation of the lineup's Elo. */
+  spread: z.number(),
+  /** What each point of spread takes off the mean. */
+  spread_penalty: z.number(),
+  elo: z.number().int(),
+});
+
 /** A match that moved the team's Elo, with the rule's numbers as the ledger stored them. */
 export const teamRatingMatchStep = z.object({
   kind: z.literal('match'),
@@ -31,6 +46,8 @@ export const teamRatingAdjustmentStep = z.object({
   date: z.string(),
   elo_before: z.number().int(),
   change: z.number().int(),
+  /** For reason 'calculate': the numbers it used; null when not stored (before migration 0101) or another reason. */
+  calculation: teamEloCalculationRecord.nullable(),
   total: z.number().int(),
 });
 
@@ -49,11 +66,13 @@ export const teamRatingOutput = z.object({
   start: z.object({
     elo: z.number().int(),
     /**
-     * 'default': the Elo every new team gets; 'set': another starting Elo (an import or
-     * Recalculate All's reset). Calculate Team ELO shows as an adjustment step: the five
-     * players' FACEIT Elo it used are not stored, only the Elo it set.
+     * 'default': the Elo every new team gets; 'calculated': from the roster by Calculate Team
+     * ELO's formula (the demo league), with its numbers; 'set': another starting Elo (an import
+     * or Recalculate All's reset). A Calculate Team ELO run after the start is an adjustment step.
      */
-    origin: z.enum(['default', 'set']),
+    origin: z.enum(['default', 'calculated', 'set']),
+    /** The numbers behind a 'calculated' start; null otherwise. */
+    calculation: teamEloCalculationRecord.nullable(),
   }),
   steps: z.array(teamRatingStep),
   /** The team just above and just below, when there is one. */
@@ -63,4 +82,5 @@ export const teamRatingOutput = z.object({
 
 export type TeamRating = z.infer<typeof teamRatingOutput>;
 export type TeamRatingStep = z.infer<typeof teamRatingStep>;
+export type TeamEloCalculationRecord = z.infer<typeof teamEloCalculationRecord>;
 export type TeamRatingNeighbour = z.infer<typeof teamRatingNeighbour>;

@@ -28,6 +28,7 @@ import * as playerCompetitionStats from './migrations/0097_player_competition_st
 import * as jobsCoalesceKey from './migrations/0098_jobs_coalesce_key';
 import * as teamFirstBans from './migrations/0099_team_first_bans';
 import * as leaderboardSortKeys from './migrations/0100_leaderboard_sort_keys';
+import * as teamEloCalculations from './migrations/0101_team_elo_calculations';
 import * as divisions from './migrations/0102_divisions';
 import * as pushFollows from './migrations/0103_push_follows';
 
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0098_jobs_coalesce_key': jobsCoalesceKey,
   '0099_team_first_bans': teamFirstBans,
   '0100_leaderboard_sort_keys': leaderboardSortKeys,
+  '0101_team_elo_calculations': teamEloCalculations,
   '0102_divisions': divisions,
   '0103_push_follows': pushFollows,
 };

@@ -110,6 +110,10 @@ export interface EloAdjustments {
    * When the Elo was set: its place among the matches in time order.
    */
   at: Timestamp;
+  /**
+   * For reason 'calculate': the players (id, name then, FACEIT Elo), mean, spread, spread penalty and resulting Elo Calculate Team ELO used; null before migration 0101.
+   */
+  calculation: JsonText | null;
   created_at: Generated<Timestamp>;
   /**
    * The Elo the adjustment set: a replay keeps it.
@@ -974,6 +978,10 @@ export interface Teams {
    * Elo before any match or adjustment: the Elo the team was created with (the trigger fills it in when left out), or default_elo after Recalculate All with reset_to_default.
    */
   starting_elo: Generated<number>;
+  /**
+   * When the starting Elo came from the roster: the same record as elo_adjustments.calculation. Shown only while its elo equals starting_elo.
+   */
+  starting_elo_calculation: JsonText | null;
   updated_at: Generated<Timestamp>;
 }
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { teamEloFromRoster } from './team-elo';
+import { teamEloCalculation, teamEloFromRoster } from './team-elo';
 import type { RosterPlayer } from './team-elo';
 
 const active = (elo: number | null): RosterPlayer => ({ elo, benched: false });
@@ -88,5 +88,17 @@ describe('teamEloFromRoster', () => {
         expect(teamEloFromRoster([...five, active(weaker)])).toBe(teamEloFromRoster(five));
       }),
     );
+  });
+});
+
+describe('teamEloCalculation', () => {
+  it('gives the lineup, mean and spread behind teamEloFromRoster', () => {
+    const roster = [1600, 100, 2000, 1700, 1900, 1800].map((elo, i) => ({ ...active(elo), name: `P${i}` }));
+    const calculation = teamEloCalculation(roster)!;
+    expect(calculation.lineup.map((p) => p.name)).toEqual(['P2', 'P4', 'P5', 'P3', 'P0']);
+    expect(calculation.mean).toBe(1800);
+    expect(calculation.spread).toBeCloseTo(158.114, 3);
+    expect(calculation.elo).toBe(teamEloFromRoster(roster));
+    expect(teamEloCalculation([active(1000)])).toBeNull();
   });
 });

@@ -149,6 +149,7 @@ export function buildLeague(options: { seed: string; today: Date; size: LeagueSi
       elo: ratings.elo.get(t.id) as number,
       // The ledger starts each team at its roster's Elo; its matches take it from there.
       starting_elo: rosters.startElo.get(t.id) as number,
+      starting_elo_calculation: rosters.startCalculation.has(t.id) ? JSON.stringify(rosters.startCalculation.get(t.id)) : null,
       captain_id: null,
       created_at: createdAt,
       updated_at: createdAt,

@@ -1,4 +1,4 @@
-import { DEFAULT_ELO, teamEloFromRoster } from '@campus-elo/domain';
+import { DEFAULT_ELO, teamEloCalculation, teamEloCalculationNumbers, type TeamEloCalculationNumbers } from '@campus-elo/domain';
 import type { Insertable } from 'kysely';
 import type { PlayerSeasons, Players } from '../schema';
 import { createGamerTags } from './names';
@@ -22,6 +22,8 @@ export interface Rosters {
   captains: { teamId: string; captainId: string }[];
   /** Each team's Elo from its roster: where its match history starts. */
   startElo: Map<string, number>;
+  /** The numbers behind each roster-given start (teams.starting_elo_calculation, migration 0101). */
+  startCalculation: Map<string, TeamEloCalculationNumbers>;
 }
 
 function clampElo(elo: number): number {
@@ -57,7 +59,7 @@ export function createRosters(
   const { teams, freeAgents, seasonIds, createdAt, takenSteamIds: steamIds = new Set<string>() } = options;
   const sizes = teams.map(() => drawRosterSize(random));
   const tags = createGamerTags(random, sizes.reduce((sum, n) => sum + n, 0) + freeAgents);
-  const rosters: Rosters = { players: [], playerSeasons: [], captains: [], startElo: new Map() };
+  const rosters: Rosters = { players: [], playerSeasons: [], captains: [], startElo: new Map(), startCalculation: new Map() };
   const lastSeason = seasonIds.length - 1;
 
   const addPlayer = (team: TeamPlan | null, elo: number, benched: boolean, seasons: number[]): PlayerRow => {
@@ -99,10 +101,9 @@ export function createRosters(
     const eligible = roster.filter((p) => !p.benched && p.visible);
     const captain = eligible.length > 0 ? random.pick(eligible) : (roster[0] as PlayerRow);
     rosters.captains.push({ teamId: team.id, captainId: captain.id });
-    rosters.startElo.set(
-      team.id,
-      teamEloFromRoster(roster) ?? DEFAULT_ELO,
-    );
+    const calculation = teamEloCalculation(roster);
+    rosters.startElo.set(team.id, calculation?.elo ?? DEFAULT_ELO);
+    if (calculation) rosters.startCalculation.set(team.id, teamEloCalculationNumbers(calculation));
   });
 
   for (let i = 0; i < freeAgents; i++) {

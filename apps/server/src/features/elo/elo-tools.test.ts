@@ -124,6 +124,13 @@ describe('calculate team Elo', () => {
     expect(await auditActions()).toEqual(['calculate_elo']);
   });
 
+  it('keeps the players, mean and spread it used with each adjustment (migration 0101)', async () => {
+    await t.callerFor(t.admin).admin.elo.calculateTeams({});
+    const { calculation } = await t.db.selectFrom('elo_adjustments').select('calculation').where('team_id', '=', id(1)).executeTakeFirstOrThrow();
+    const players = await t.db.selectFrom('players').select(['id', 'name', 'elo']).where('team_id', '=', id(1)).where('benched', '=', false).orderBy('elo', 'desc').limit(5).execute();
+    expect(calculation).toEqual({ players, mean: 1300, spread: expect.closeTo(158.114, 3), spread_penalty: 0.1, elo: 1284 });
+  });
+
   it('leaves rated teams alone with only_default_elo', async () => {
     const answer = await t.callerFor(t.admin).admin.elo.calculateTeams({ only_default_elo: true, default_elo: 1000 });
     expect(answer).toMatchObject({ updated_teams: 2, teams_without_enough_players: 2, total_teams_processed: 4 });

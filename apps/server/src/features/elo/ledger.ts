@@ -1,3 +1,4 @@
+import type { TeamEloCalculationRecord } from '@campus-elo/api-contract';
 import type { Database, EloAdjustmentReasonColumn } from '@campus-elo/db';
 import {
   compareLedgerPositions,
@@ -518,9 +519,14 @@ export interface AdjustmentContext {
  * Sets teams' Elo by something other than a match, recorded as adjustments at `at`. Teams
  * already at that Elo are left alone. When a team has an event after `at` (a result dated in
  * the future), history from `at` on is replayed, so that event starts from the new Elo.
- * Answers how many teams got an adjustment.
+ * Answers how many teams got an adjustment. `calculation` is kept with the adjustment: the
+ * numbers that gave the Elo (Calculate Team ELO's, TeamEloCalculationRecord in api-contract).
  */
-export async function recordAdjustments(trx: Trx, changes: readonly { teamId: string; elo: number }[], context: AdjustmentContext): Promise<number> {
+export async function recordAdjustments(
+  trx: Trx,
+  changes: readonly { teamId: string; elo: number; calculation?: TeamEloCalculationRecord }[],
+  context: AdjustmentContext,
+): Promise<number> {
   if (changes.length === 0) return 0;
   const current = new Map<string, number>();
   for (const ids of chunked([...new Set(changes.map((c) => c.teamId))], 10_000)) {
@@ -541,10 +547,14 @@ export async function recordAdjustments(trx: Trx, changes: readonly { teamId: st
 
   for (const batch of chunked(moved, 10_000)) {
     await sql`
-      INSERT INTO elo_adjustments (team_id, at, elo_before, elo_after, reason, user_id, run_id)
-      SELECT v.team_id, ${context.at}, v.before, v.after, ${context.reason}, ${context.userId}::uuid, ${context.runId}::uuid
-      FROM unnest(${batch.map((c) => c.teamId)}::uuid[], ${batch.map((c) => current.get(c.teamId) as number)}::int[], ${batch.map((c) => c.elo)}::int[])
-        AS v(team_id, before, after)
+      INSERT INTO elo_adjustments (team_id, at, elo_before, elo_after, reason, user_id, run_id, calculation)
+      SELECT v.team_id, ${context.at}, v.before, v.after, ${context.reason}, ${context.userId}::uuid, ${context.runId}::uuid, v.calculation
+      FROM unnest(
+        ${batch.map((c) => c.teamId)}::uuid[],
+        ${batch.map((c) => current.get(c.teamId) as number)}::int[],
+        ${batch.map((c) => c.elo)}::int[],
+        ${batch.map((c) => (c.calculation ? JSON.stringify(c.calculation) : null))}::jsonb[]
+      ) AS v(team_id, before, after, calculation)
     `.execute(trx);
     await writeTeamElo(trx, batch.map((c) => ({ id: c.teamId, elo: c.elo })));
   }

@@ -1,6 +1,6 @@
-import type { teamEloCalculateInput, TeamEloCalculateOutput } from '@campus-elo/api-contract';
+import type { TeamEloCalculationRecord, teamEloCalculateInput, TeamEloCalculateOutput } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { teamEloFromRoster, type RosterPlayer } from '@campus-elo/domain';
+import { teamEloCalculation, teamEloCalculationNumbers, type RosterPlayer } from '@campus-elo/domain';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { progressCounter, type ToolProgress } from '../../lib/tool-progress';
@@ -11,7 +11,8 @@ import { eloChangesBetween, recordEloRun, teamEloRunChanges, teamEloSnapshot } f
 /**
  * Rates every team (or only never-rated ones, whose Elo still equals default_elo) from its
  * roster: one read of the teams, one of all rostered players, and the new Elo recorded as
- * adjustments of one run (ledger.ts), kept for undo under the same id (runs.ts). One
+ * adjustments of one run (ledger.ts), each with the players, mean and spread that gave it
+ * (migration 0101, shown on the team's rating page), kept for undo under the same id (runs.ts). One
  * transaction: progress is told in three steps, and a stop rolls it all back.
  */
 export async function calculateTeamElo(
@@ -27,21 +28,22 @@ export async function calculateTeamElo(
     let teamQuery = trx.selectFrom('teams').select(['id']);
     if (input.only_default_elo) teamQuery = teamQuery.where('elo', '=', input.default_elo);
     const teams = await teamQuery.execute();
-    const players = await trx.selectFrom('players').select(['team_id', 'elo', 'benched']).where('team_id', 'is not', null).execute();
+    const players = await trx.selectFrom('players').select(['id', 'name', 'team_id', 'elo', 'benched']).where('team_id', 'is not', null).execute();
 
-    const rosters = new Map<string, RosterPlayer[]>();
+    type NamedPlayer = RosterPlayer & { id: string; name: string };
+    const rosters = new Map<string, NamedPlayer[]>();
     for (const player of players) {
       const roster = rosters.get(player.team_id!) ?? [];
-      roster.push({ elo: player.elo, benched: player.benched });
+      roster.push({ id: player.id, name: player.name, elo: player.elo, benched: player.benched });
       rosters.set(player.team_id!, roster);
     }
 
-    const rated: { teamId: string; elo: number }[] = [];
+    const rated: { teamId: string; elo: number; calculation: TeamEloCalculationRecord }[] = [];
     let withoutEnoughPlayers = 0;
     for (const team of teams) {
-      const elo = teamEloFromRoster(rosters.get(team.id) ?? []);
-      if (elo === null) withoutEnoughPlayers += 1;
-      else rated.push({ teamId: team.id, elo });
+      const calculation = teamEloCalculation(rosters.get(team.id) ?? []);
+      if (calculation === null) withoutEnoughPlayers += 1;
+      else rated.push({ teamId: team.id, elo: calculation.elo, calculation: teamEloCalculationNumbers(calculation) });
     }
     steps.step();
 

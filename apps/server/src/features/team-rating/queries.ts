@@ -1,4 +1,4 @@
-import type { TeamRating, TeamRatingNeighbour, TeamRatingStep } from '@campus-elo/api-contract';
+import { teamEloCalculationRecord, type TeamEloCalculationRecord, type TeamRating, type TeamRatingNeighbour, type TeamRatingStep } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { compareLedgerPositions, DEFAULT_ELO, ELO_K, eloTime, expectedScore, isProvisional, type LedgerPosition } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
@@ -8,10 +8,11 @@ import { notFound } from '../../lib/errors';
  * A team's Elo added up from the Elo ledger (apps/server/src/features/elo/ledger.ts): its
  * starting Elo, then every applied match and adjustment in ledger order, each with the Elo
  * before and the change as stored. Only the expected chance is derived, from the two stored
- * Elo before the match, with the rule's own formula (packages/domain, elo.ts).
+ * Elo before the match, with the rule's own formula (packages/domain, elo.ts). Calculate Team
+ * ELO's numbers come as stored with the adjustment or the team (migration 0101).
  */
 export async function getTeamRating(db: Kysely<Database>, teamId: string): Promise<TeamRating> {
-  const team = await db.selectFrom('teams').select(['id', 'name', 'picture', 'elo', 'starting_elo']).where('id', '=', teamId).executeTakeFirst();
+  const team = await db.selectFrom('teams').select(['id', 'name', 'picture', 'elo', 'starting_elo', 'starting_elo_calculation']).where('id', '=', teamId).executeTakeFirst();
   if (!team) throw notFound('Team not found');
 
   const [matches, adjustments, places] = await Promise.all([
@@ -35,7 +36,7 @@ export async function getTeamRating(db: Kysely<Database>, teamId: string): Promi
       JOIN teams o ON o.id = CASE WHEN m.team1_id = ${teamId}::uuid THEN m.team2_id ELSE m.team1_id END
       WHERE (m.team1_id = ${teamId}::uuid OR m.team2_id = ${teamId}::uuid) AND m.elo_applied
     `.execute(db),
-    db.selectFrom('elo_adjustments').select(['id', 'at', 'elo_before', 'elo_after', 'reason']).where('team_id', '=', teamId).execute(),
+    db.selectFrom('elo_adjustments').select(['id', 'at', 'elo_before', 'elo_after', 'reason', 'calculation']).where('team_id', '=', teamId).execute(),
     // The team's place among all teams (by Elo, then name, then id), with the one above and below.
     sql<{ id: string; name: string; picture: string | null; elo: number; place: number }>`
       WITH placed AS (
@@ -73,7 +74,14 @@ export async function getTeamRating(db: Kysely<Database>, teamId: string): Promi
   for (const a of adjustments) {
     events.push({
       position: { time: a.at.getTime(), kind: 'adjustment', id: a.id },
-      step: { kind: 'adjustment', reason: a.reason, date: a.at.toISOString(), elo_before: a.elo_before, change: a.elo_after - a.elo_before },
+      step: {
+        kind: 'adjustment',
+        reason: a.reason,
+        date: a.at.toISOString(),
+        elo_before: a.elo_before,
+        change: a.elo_after - a.elo_before,
+        calculation: storedCalculation(a.calculation, a.elo_after),
+      },
     });
   }
   events.sort((x, y) => compareLedgerPositions(x.position, y.position));
@@ -97,11 +105,26 @@ export async function getTeamRating(db: Kysely<Database>, teamId: string): Promi
     rank: mine.place,
     rated_matches: ratedMatches,
     provisional: isProvisional(ratedMatches),
-    start: { elo: team.starting_elo, origin: team.starting_elo === DEFAULT_ELO ? 'default' : 'set' },
+    start: startOf(team.starting_elo, storedCalculation(team.starting_elo_calculation, team.starting_elo)),
     steps,
     above: neighbour(mine.place - 1),
     below: neighbour(mine.place + 1),
   };
+}
+
+/** Where the starting Elo came from: the roster's numbers when they gave it, else the default or another Elo. */
+function startOf(elo: number, calculation: TeamEloCalculationRecord | null): TeamRating['start'] {
+  if (calculation) return { elo, origin: 'calculated', calculation };
+  return { elo, origin: elo === DEFAULT_ELO ? 'default' : 'set', calculation: null };
+}
+
+/**
+ * A stored calculation, when there is one and it gave this Elo: a starting Elo reset by
+ * Recalculate All keeps the team's old record, which then no longer explains it.
+ */
+function storedCalculation(stored: unknown, elo: number): TeamEloCalculationRecord | null {
+  const parsed = teamEloCalculationRecord.safeParse(stored);
+  return parsed.success && parsed.data.elo === elo ? parsed.data : null;
 }
 
 /** 'round(150 × (1 − 0.64)) = +54': the Elo rule with this match's numbers. */

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PAGE_DATA_ELEMENT_ID, type TeamListItem, type TeamPage, type TeamRating } from '@campus-elo/api-contract';
-import { PROVISIONAL_MATCHES } from '@campus-elo/domain';
+import { PAGE_DATA_ELEMENT_ID, teamEloCalculateInput, type TeamListItem, type TeamPage, type TeamRating } from '@campus-elo/api-contract';
+import { PROVISIONAL_MATCHES, TEAM_ELO_SPREAD_PENALTY } from '@campus-elo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffTestApp, type StaffTestApp } from '../auth/testing';
+import { calculateTeamElo } from '../elo/team-elo-calculate';
 import { seedDatabase } from '../seed/cli';
 
 let t: StaffTestApp;
@@ -76,6 +77,31 @@ describe('GET /v1/public/teams/{id}/rating', () => {
   });
 });
 
+/** Each step starts where the one before ended, and the page's sum is the team's Elo. */
+function expectAddsUp(body: TeamRating, elo: number, label: string) {
+  let running = body.start.elo;
+  for (const step of body.steps) {
+    expect(step.elo_before, label).toBe(running);
+    running += step.change;
+    expect(step.total, label).toBe(running);
+  }
+  expect(running, label).toBe(elo);
+  expect(body.elo, label).toBe(elo);
+}
+
+/** The best five active, rated players of a team as the database has them now, best first. */
+async function lineupOf(teamId: string) {
+  const players = await t.database.db
+    .selectFrom('players')
+    .select(['id', 'name', 'elo'])
+    .where('team_id', '=', teamId)
+    .where('benched', '=', false)
+    .where('elo', '>', 0)
+    .orderBy('elo', 'desc')
+    .execute();
+  return players.slice(0, 5);
+}
+
 describe('provisional ratings', () => {
   it(`marks exactly the teams with fewer than ${PROVISIONAL_MATCHES} rated matches, on the rating, the team page and the rankings rows`, async () => {
     const rated = new Map<string, number>();
@@ -124,5 +150,55 @@ describe('the rating pages in the first HTML', () => {
     expect(entry?.data.matches).toBeGreaterThan(0);
     expect(entry?.data.bins).toHaveLength(10);
     expect(Object.keys(entry!.data.baselines).sort()).toEqual(['coin', 'seed']);
+  });
+});
+
+// Last: Calculate Team ELO changes the demo teams' Elo the tests above read.
+describe("the starting Elo's origin (Calculate Team ELO's numbers, migration 0101)", () => {
+  it("shows each demo team's start as calculated from its roster, with the players, mean and spread that gave it", async () => {
+    const team = teams[0]!;
+    const { body } = await get<TeamRating>(`/v1/public/teams/${team.id}/rating`);
+    expect(body.start.origin).toBe('calculated');
+    const calculation = body.start.calculation!;
+    expect(calculation.elo).toBe(body.start.elo);
+    expect(calculation.spread_penalty).toBe(TEAM_ELO_SPREAD_PENALTY);
+    // The seed drew these players with the team: the stored lineup is the roster's best five.
+    const lineup = await lineupOf(team.id);
+    expect(calculation.players.map((p) => p.elo)).toEqual(lineup.map((p) => p.elo));
+    expect(calculation.players.every((p) => lineup.some((l) => l.id === p.id && l.name === p.name))).toBe(true);
+    expect(calculation.mean).toBeCloseTo(lineup.reduce((sum, p) => sum + p.elo, 0) / lineup.length, 6);
+  });
+
+  it('stores the numbers of a Calculate Team ELO run with its adjustments, and the rating read returns them; every page still adds up', async () => {
+    await calculateTeamElo(t.database.db, teamEloCalculateInput.parse({}), t.admin);
+    const adjusted = await t.database.db
+      .selectFrom('elo_adjustments')
+      .select(['team_id', 'elo_after', 'calculation'])
+      .where('reason', '=', 'calculate')
+      .execute();
+    expect(adjusted.length).toBeGreaterThan(0);
+    const { team_id: teamId, elo_after: eloAfter } = adjusted[0]!;
+    const lineup = await lineupOf(teamId);
+
+    const { body } = await get<TeamRating>(`/v1/public/teams/${teamId}/rating`);
+    const step = body.steps.find((s) => s.kind === 'adjustment' && s.reason === 'calculate');
+    if (step?.kind !== 'adjustment') throw new Error('no Calculate step');
+    expect(step.elo_before + step.change).toBe(eloAfter);
+    expect(step.calculation).toMatchObject({ spread_penalty: TEAM_ELO_SPREAD_PENALTY, elo: eloAfter });
+    // Players of equal Elo may come in either order.
+    const keys = (players: { id: string; name: string; elo: number }[]) => players.map((p) => `${p.id} ${p.name} ${p.elo}`).sort();
+    expect(keys(step.calculation!.players)).toEqual(keys(lineup));
+    expect(step.calculation!.mean).toBeCloseTo(lineup.reduce((sum, p) => sum + p.elo, 0) / lineup.length, 6);
+
+    const now = await t.database.db.selectFrom('teams').select(['id', 'elo']).execute();
+    for (const team of now) expectAddsUp((await get<TeamRating>(`/v1/public/teams/${team.id}/rating`)).body, team.elo, `team ${team.id}`);
+  }, 120_000);
+
+  it('answers null for an adjustment stored without its numbers (before migration 0101)', async () => {
+    const adjustment = await t.database.db.selectFrom('elo_adjustments').select(['id', 'team_id']).where('reason', '=', 'calculate').executeTakeFirstOrThrow();
+    await t.database.db.updateTable('elo_adjustments').set({ calculation: null }).where('id', '=', adjustment.id).execute();
+    const { body } = await get<TeamRating>(`/v1/public/teams/${adjustment.team_id}/rating`);
+    const step = body.steps.find((s) => s.kind === 'adjustment' && s.reason === 'calculate');
+    expect(step).toMatchObject({ kind: 'adjustment', calculation: null });
   });
 });

@@ -16,7 +16,7 @@ const rating: TeamRating = {
   rank: 2,
   rated_matches: 2,
   provisional: true,
-  start: { elo: 1000, origin: 'default' },
+  start: { elo: 1000, origin: 'default', calculation: null },
   steps: [
     {
       kind: 'match',
@@ -31,7 +31,7 @@ const rating: TeamRating = {
       rule: 'round(150 × (1 − 0.50)) = +75',
       total: 1075,
     },
-    { kind: 'adjustment', reason: 'edit', date: '2026-10-02T12:00:00.000Z', elo_before: 1075, change: -17, total: 1058 },
+    { kind: 'adjustment', reason: 'edit', date: '2026-10-02T12:00:00.000Z', elo_before: 1075, change: -17, calculation: null, total: 1058 },
   ],
   above: { ...foxes, rank: 1, elo: 1100, gap: 42 },
   below: null,
@@ -46,6 +46,40 @@ describe('TeamRatingPage', () => {
     expect(screen.getByText(/Set by league staff: 1075 → 1058/)).toBeTruthy();
     expect(screen.getByText(/Elo 1100 \(\+42\)/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Provisional: 2 of 5 rated matches played' })).toBeTruthy();
+  });
+
+  it('writes out the numbers Calculate Team ELO stored, for the start and for a run, and says so when a run has none', async () => {
+    const calculation = {
+      players: [
+        { id: 'p1', name: 'Ace', elo: 2100 },
+        { id: 'p2', name: 'Bolt', elo: 1950 },
+        { id: 'p3', name: 'Cleo', elo: 1900 },
+      ],
+      mean: 1983.3333333,
+      spread: 104.0833,
+      spread_penalty: 0.1,
+      elo: 1973,
+    };
+    renderWithProviders(<TeamRatingPage id={id} />, {
+      api: {
+        'public.teamRating': () => ({
+          ...rating,
+          elo: 1700,
+          start: { elo: 1973, origin: 'calculated', calculation },
+          steps: [
+            { kind: 'adjustment', reason: 'calculate', date: '2026-10-02T12:00:00.000Z', elo_before: 1973, change: -73, calculation: { ...calculation, elo: 1900 }, total: 1900 },
+            { kind: 'adjustment', reason: 'calculate', date: '2026-10-03T12:00:00.000Z', elo_before: 1900, change: -200, calculation: null, total: 1700 },
+          ],
+        }),
+      },
+    });
+    expect(await screen.findByText(/worked out from the roster with Calculate Team ELO’s formula/)).toBeTruthy();
+    const written = screen.getAllByText(/Calculated from 3 players’ FACEIT Elo/).map((element) => element.textContent);
+    expect(written).toEqual([
+      'Calculated from 3 players’ FACEIT Elo: Ace 2100, Bolt 1950, Cleo 1900; mean 1983.3, spread (sample standard deviation) 104.1; mean − 0.1 × spread, rounded → team Elo 1973.',
+      'Calculated from 3 players’ FACEIT Elo: Ace 2100, Bolt 1950, Cleo 1900; mean 1983.3, spread (sample standard deviation) 104.1; mean − 0.1 × spread, rounded → team Elo 1900.',
+    ]);
+    expect(screen.getByText(/this run used were not stored/)).toBeTruthy();
   });
 
   it('says so when the team has no changes yet', async () => {

@@ -1,4 +1,4 @@
-import { isUuid, type TeamRating, type TeamRatingNeighbour, type TeamRatingStep } from '@campus-elo/api-contract';
+import { isUuid, type TeamEloCalculationRecord, type TeamRating, type TeamRatingNeighbour, type TeamRatingStep } from '@campus-elo/api-contract';
 import { possessive } from '@campus-elo/domain';
 import { Container, Skeleton, Text, Title } from '@mantine/core';
 import { isNotFoundError } from '../../lib/error-message';
@@ -17,13 +17,33 @@ import { ProvisionalMark } from './ProvisionalMark';
 import classes from './TeamRatingPage.module.css';
 
 const ADJUSTMENT_TEXT: Record<Extract<TeamRatingStep, { kind: 'adjustment' }>['reason'], string> = {
-  calculate: 'Calculate Team ELO (from the roster’s FACEIT Elo; the players’ numbers it used are not stored)',
+  calculate: 'Calculate Team ELO (from the roster’s FACEIT Elo)',
   edit: 'Set by league staff',
   merge: 'Kept in a merge of two team entries',
 };
 
 function percent(chance: number): string {
   return `${Math.round(chance * 100)}%`;
+}
+
+/** A stored mean or spread, to one decimal (1980.4; 1980 when whole). */
+function oneDecimal(value: number): string {
+  return String(Number(value.toFixed(1)));
+}
+
+/**
+ * Calculate Team ELO's numbers as stored with the Elo they gave (docs/product.md, "Team Elo
+ * from the roster"): written out, never recomputed here.
+ */
+function CalculationText({ calculation }: { calculation: TeamEloCalculationRecord }) {
+  const count = calculation.players.length;
+  return (
+    <Text size="sm" data-calculation>
+      Calculated from {count} {count === 1 ? 'player’s' : 'players’'} FACEIT Elo:{' '}
+      {calculation.players.map((p) => `${p.name} ${p.elo}`).join(', ')}; mean {oneDecimal(calculation.mean)}, spread (sample standard deviation){' '}
+      {oneDecimal(calculation.spread)}; mean − {calculation.spread_penalty} × spread, rounded → team Elo {calculation.elo}.
+    </Text>
+  );
 }
 
 function StepItem({ step }: { step: TeamRatingStep }) {
@@ -35,6 +55,13 @@ function StepItem({ step }: { step: TeamRatingStep }) {
           <span className={classes.change}>{formatSignedNumber(step.change)}</span>
         </div>
         <Text size="sm">{ADJUSTMENT_TEXT[step.reason]}: {step.elo_before} → {step.total}</Text>
+        {step.calculation ? (
+          <CalculationText calculation={step.calculation} />
+        ) : step.reason === 'calculate' ? (
+          <Text size="sm" c="dimmed">
+            The players’ FACEIT Elo this run used were not stored (it ran before the league kept them).
+          </Text>
+        ) : null}
         <Text size="sm" className={classes.total}>
           Running total: {step.total}
         </Text>
@@ -112,9 +139,13 @@ function RatingView({ rating }: { rating: TeamRating }) {
             {start.elo}:{' '}
             {start.origin === 'default'
               ? 'the Elo every new team starts from.'
-              : 'set when the team was imported, or by a reset of all ratings.'}{' '}
-            When the league rates a team from its roster (Calculate Team ELO), that shows below as a change on its date; only the Elo it set is
-            stored, not the players’ FACEIT Elo it was worked out from.
+              : start.origin === 'calculated'
+                ? 'worked out from the roster with Calculate Team ELO’s formula when the team was added.'
+                : 'set when the team was imported, or by a reset of all ratings; no roster calculation is stored for it.'}
+          </Text>
+          {start.calculation && <CalculationText calculation={start.calculation} />}
+          <Text size="sm" c="dimmed">
+            A later run of Calculate Team ELO shows below as a change on its date, with the numbers it used.
           </Text>
         </PageSection>
         <PageSection title="Every change, in order">
