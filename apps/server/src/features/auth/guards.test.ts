@@ -76,9 +76,9 @@ const STAFF_CORRECTION_PATHS = [
   'DELETE /v1/staff/:id/',
 ];
 
-/** Open on purpose: the public reads, signing in, and the API's own description. Everything else under /v1 is staff only. */
+/** Open on purpose: the public reads, signing in, a browser's follows (no account), and the API's own description. Everything else under /v1 is staff only. */
 // Webhooks answer to their platform's shared secret, not a session (features/webhooks tests them).
-const OPEN_PATHS = [/^\/v1\/public\//, /^\/v1\/auth\//, /^\/v1\/webhooks\//, /^\/v1\/openapi\.json$/, /^\/v1\/docs(\/|$)/];
+const OPEN_PATHS = [/^\/v1\/public\//, /^\/v1\/auth\//, /^\/v1\/webhooks\//, /^\/v1\/following\//, /^\/v1\/openapi\.json$/, /^\/v1\/docs(\/|$)/];
 const isAdminPath = (url: string) => url.startsWith('/v1/') && !OPEN_PATHS.some((open) => open.test(url));
 
 let t: StaffTestApp;
