@@ -1,6 +1,7 @@
 import type { Database } from '@campus-elo/db';
 import { LEDGER_DATE, type LedgerColumns } from '@campus-elo/domain';
 import { sql, type Kysely } from 'kysely';
+import { parseIntegerList } from '../../lib/number-list';
 
 /*
  * The one bulk read of the Elo ledger's matches, as columns (domain LedgerColumns) for the
@@ -8,7 +9,8 @@ import { sql, type Kysely } from 'kysely';
  * read through here (docs/decisions/0095). Teams travel as indices into the caller's team list,
  * which the statement numbers itself (unnest WITH ORDINALITY), so a team added meanwhile cannot
  * shift them; each column arrives as one comma-joined text, because node-postgres makes an
- * object of each of 300,000 rows and parses each field alone, which costs more than the replay.
+ * object of each of 300,000 rows and parses each field alone, which costs more than the replay,
+ * and that text is parsed in one pass into a typed array (lib/number-list.ts).
  * Rows come in ledger order, sorted by PostgreSQL, which the replay checks instead of sorting.
  */
 
@@ -34,18 +36,22 @@ export type MatchColumns = Pick<LedgerColumns, 'matchIds' | 'matchTime' | 'match
   season?: Int32Array;
 };
 
-const ints = (text: string | null, count: number) => (count === 0 ? new Int32Array(0) : Int32Array.from((text as string).split(','), Number));
-const bytes = (text: string | null, count: number) => (count === 0 ? new Uint8Array(0) : Uint8Array.from((text as string).split(','), Number));
-/** '' is null, read as NaN. */
-const nullableNumbers = (text: string | null, count: number) => (count === 0 ? new Float64Array(0) : Float64Array.from((text as string).split(','), (v) => (v === '' ? Number.NaN : Number(v))));
+/** The bits of the read's `flags` column, as the statement adds them up. */
+const FLAG = { completed: 1, sameTeam: 2, applied: 4, winnerShift: 3 } as const;
+
+/** One column of the read as `count` values (NaN for null, which only Float64Array columns have). */
+function column<Values extends Float64Array | Int32Array | Uint8Array>(Type: new (length: number) => Values, text: string | null, count: number): Values {
+  const values = new Type(count);
+  parseIntegerList(text ?? '', values);
+  return values;
+}
 
 export async function readMatchColumns(db: Kysely<Database>, query: MatchColumnsQuery): Promise<MatchColumns> {
   const { teamIds, from, scope } = query;
   const where = scope === 'ledger' ? sql`(m.status = 'completed' OR m.elo_applied)` : sql`m.status = 'completed'`;
   const stored =
     scope === 'ledger'
-      ? sql`, string_agg(o.elo_applied::int::text, ',') AS applied,
-          string_agg(coalesce(o.team1_elo_before::text, ''), ',') AS team1_before,
+      ? sql`, string_agg(coalesce(o.team1_elo_before::text, ''), ',') AS team1_before,
           string_agg(coalesce(o.team2_elo_before::text, ''), ',') AS team2_before,
           string_agg(coalesce(o.team1_elo_change::text, ''), ',') AS team1_change,
           string_agg(coalesce(o.team2_elo_change::text, ''), ',') AS team2_change`
@@ -59,11 +65,15 @@ export async function readMatchColumns(db: Kysely<Database>, query: MatchColumns
     SELECT count(*)::int AS count,
       string_agg(o.id::text, ',') AS ids,
       string_agg(coalesce(floor(extract(epoch FROM o.date) * 1000)::text, ''), ',') AS times,
-      string_agg((o.status = 'completed')::int::text, ',') AS completed,
       string_agg(coalesce(o.team1 - 1, -1)::text, ',') AS team1s,
       string_agg(coalesce(o.team2 - 1, -1)::text, ',') AS team2s,
-      string_agg((o.team1_id = o.team2_id)::int::text, ',') AS same_team,
-      string_agg((CASE WHEN o.winner_id IS NULL THEN 0 WHEN o.winner_id = o.team1_id THEN 1 WHEN o.winner_id = o.team2_id THEN 2 ELSE 3 END)::text, ',') AS winners
+      -- The small facts packed into one code (FLAG below): each column costs the statement an aggregate.
+      string_agg((
+        (o.status = 'completed')::int
+        + 2 * coalesce((o.team1_id = o.team2_id)::int, 0)
+        + 4 * o.elo_applied::int
+        + 8 * (CASE WHEN o.winner_id IS NULL THEN 0 WHEN o.winner_id = o.team1_id THEN 1 WHEN o.winner_id = o.team2_id THEN 2 ELSE 3 END)
+      )::text, ',') AS flags
       ${stored} ${seasons.select}
     FROM (
       SELECT m.id, m.date, m.status, m.team1_id, m.team2_id, m.winner_id, m.elo_applied,
@@ -81,27 +91,29 @@ export async function readMatchColumns(db: Kysely<Database>, query: MatchColumns
   `.execute(db);
   const row = rows[0] as Record<string, string | null> & { count: number };
   const count = row.count;
-  const times = nullableNumbers(row.times ?? null, count);
+  const times = column(Float64Array, row.times ?? null, count);
+  const flags = column(Uint8Array, row.flags ?? null, count);
   const columns: MatchColumns = {
     matchIds: count === 0 ? [] : (row.ids as string).split(','),
     matchTime: times,
     // A timestamp column always parses: a match's date is there or not.
     matchDate: Uint8Array.from(times, (time) => (Number.isNaN(time) ? LEDGER_DATE.none : LEDGER_DATE.dated)),
-    matchCompleted: bytes(row.completed ?? null, count),
-    team1: ints(row.team1s ?? null, count),
-    team2: ints(row.team2s ?? null, count),
-    sameTeam: bytes(row.same_team ?? null, count),
-    winner: bytes(row.winners ?? null, count),
+    matchCompleted: flags.map((f) => f & FLAG.completed),
+    team1: column(Int32Array, row.team1s ?? null, count),
+    team2: column(Int32Array, row.team2s ?? null, count),
+    sameTeam: flags.map((f) => (f & FLAG.sameTeam) >> 1),
+    // 0 none, 1 team 1, 2 team 2, 3 another team.
+    winner: flags.map((f) => f >> FLAG.winnerShift),
   };
   if (scope === 'ledger') {
     columns.stored = {
-      applied: bytes(row.applied ?? null, count),
-      team1Before: nullableNumbers(row.team1_before ?? null, count),
-      team2Before: nullableNumbers(row.team2_before ?? null, count),
-      team1Change: nullableNumbers(row.team1_change ?? null, count),
-      team2Change: nullableNumbers(row.team2_change ?? null, count),
+      applied: flags.map((f) => (f & FLAG.applied) >> 2),
+      team1Before: column(Float64Array, row.team1_before ?? null, count),
+      team2Before: column(Float64Array, row.team2_before ?? null, count),
+      team1Change: column(Float64Array, row.team1_change ?? null, count),
+      team2Change: column(Float64Array, row.team2_change ?? null, count),
     };
   }
-  if (query.seasonIds) columns.season = ints(row.seasons ?? null, count);
+  if (query.seasonIds) columns.season = column(Int32Array, row.seasons ?? null, count);
   return columns;
 }
