@@ -10,7 +10,8 @@
  *
  * Then one what-if evaluation (features/ratings) per setting, the live Elo and Glicko-2, timed
  * by part: the read, the order (which matches count, as the live replay decides), the replay
- * and the figures (all time and per season).
+ * and the figures (all time and per season); and the what-if job itself, which reads once and
+ * evaluates every setting.
  *
  * Besides wall time it prints the CPU seconds spent by this process and by the database
  * backend (read from /proc when the server is on this machine): on a busy machine those say
@@ -22,7 +23,7 @@ import { createDatabase } from '@campus-elo/db';
 import { sql } from 'kysely';
 import { LIVE_RATING_SETTINGS, replayChances, type RatingSettings } from '@campus-elo/domain';
 import { recalculateAllElo } from '../src/features/elo/recalculate';
-import { evaluationScopes, scopeFigures } from '../src/features/ratings/figures';
+import { evaluateRatings, evaluationScopes, scopeFigures } from '../src/features/ratings/figures';
 import { leagueHistory, readCompletedMatches } from '../src/features/ratings/history';
 import { benchDatabase } from './database';
 
@@ -100,6 +101,13 @@ try {
     );
     console.log(`  wall ${seconds(started)} s: read ${read} s, order ${order} s, replay ${replay} s, figures ${figures} s`);
   }
+
+  // The what-if job as the Control Panel runs it: one read, then every setting over the same history.
+  const jobStarted = performance.now();
+  const report = await evaluateRatings(single.db, { settings: evaluated });
+  console.log(
+    `What-if job, ${evaluated.length} settings with both baselines, all time and ${report.scopes.length - 1} seasons: wall ${((performance.now() - jobStarted) / 1000).toFixed(2)} s`,
+  );
 } finally {
   await single.close();
   await database.close();
