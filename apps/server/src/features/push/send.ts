@@ -19,6 +19,8 @@ const KEEP_EVENTS_DAYS = 7;
 export interface PushDeps {
   db: Kysely<Database>;
   config: Config;
+  /** Waits before a push is tried again (tests pass one that records and returns at once). */
+  wait?: (ms: number) => Promise<void>;
 }
 
 type Urgency = 'very-low' | 'low' | 'normal' | 'high';
@@ -51,7 +53,7 @@ export interface PushReport {
   rateLimited: number;
   /** The push service answered 404 or 410: the subscription was deleted. */
   gone: number;
-  /** Any other failure (logged by the caller; not retried). */
+  /** Given up: refused (a 4xx other than 404, 410 and 429), or still failing after PUSH_ATTEMPTS tries (logged by the caller). */
   failed: number;
 }
 
@@ -270,9 +272,52 @@ async function claimInTransaction(db: Kysely<Database>, n: Notification, now: Da
   });
 }
 
+/** Tries per notification: the first, and more after a 429, a 5xx or a network error. */
+export const PUSH_ATTEMPTS = 3;
+/** The wait before a second try when the push service names none; doubled before each next one. */
+export const PUSH_RETRY_BASE_MS = 1000;
+/** A push service asking for a longer wait (Retry-After) than this is not waited for: the notification is given up. */
+export const PUSH_MAX_RETRY_AFTER_MS = 30_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Retry-After as milliseconds from `now`: delta-seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+type Attempt = 'sent' | 'gone' | { error: string; retry: boolean; retryAfterMs: number | null };
+
+async function pushOnce(deps: PushDeps, details: ReturnType<typeof webpush.generateRequestDetails>): Promise<Attempt> {
+  try {
+    const response = await fetch(details.endpoint, {
+      method: details.method,
+      headers: details.headers as Record<string, string>,
+      // A copy as a plain Uint8Array: the body type fetch takes in both the Node and the DOM typings.
+      body: details.body ? new Uint8Array(details.body) : undefined,
+      signal: AbortSignal.timeout(deps.config.platformTimeoutMs),
+      redirect: 'error',
+    });
+    await response.arrayBuffer().catch(() => undefined);
+    if (response.ok) return 'sent';
+    if (response.status === 404 || response.status === 410) return 'gone';
+    const retry = response.status === 429 || response.status >= 500;
+    return { error: `The push service answered ${response.status}`, retry, retryAfterMs: retry ? retryAfterMs(response.headers.get('retry-after')) : null };
+  } catch (error) {
+    // Unreachable, reset or timed out: worth another try.
+    return { error: error instanceof Error ? error.message : String(error), retry: true, retryAfterMs: null };
+  }
+}
+
 /**
  * Encrypts (aes128gcm) and signs (VAPID) with `web-push`, then posts with fetch: web-push's
  * own sender speaks https only, and the tests' fake push service is http on 127.0.0.1.
+ * A 429, a 5xx or a network error is tried again, PUSH_ATTEMPTS times in all, after the
+ * push service's Retry-After or else a doubling backoff; the notification is already claimed,
+ * so no other turn sends it meanwhile (docs/decisions/0099-web-push-follows.md).
  */
 async function push(deps: PushDeps, n: Notification): Promise<'sent' | 'gone' | { error: string }> {
   const keys = await vapidKeys(deps.db, deps.config);
@@ -282,20 +327,14 @@ async function push(deps: PushDeps, n: Notification): Promise<'sent' | 'gone' | 
     urgency: n.urgency,
     contentEncoding: 'aes128gcm',
   });
-  try {
-    const response = await fetch(details.endpoint, {
-      method: details.method,
-      headers: details.headers as Record<string, string>,
-      body: details.body ?? undefined,
-      signal: AbortSignal.timeout(deps.config.platformTimeoutMs),
-      redirect: 'error',
-    });
-    await response.arrayBuffer().catch(() => undefined);
-    if (response.ok) return 'sent';
-    if (response.status === 404 || response.status === 410) return 'gone';
-    return { error: `The push service answered ${response.status}` };
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await pushOnce(deps, details);
+    if (outcome === 'sent' || outcome === 'gone') return outcome;
+    if (!outcome.retry) return { error: outcome.error };
+    if (attempt >= PUSH_ATTEMPTS) return { error: `${outcome.error}; given up after ${attempt} tries` };
+    const delay = outcome.retryAfterMs ?? PUSH_RETRY_BASE_MS * 2 ** (attempt - 1);
+    if (delay > PUSH_MAX_RETRY_AFTER_MS) return { error: `${outcome.error} and asked to wait ${Math.ceil(delay / 1000)} s; given up` };
+    await (deps.wait ?? sleep)(delay);
   }
 }
 
