@@ -8,6 +8,7 @@ import { buildApp } from '../../app';
 import { truncateClearedTables } from '../database/backup';
 import { JobQueue } from '../jobs/queue';
 import { loadConfig, type Config } from '../../config';
+import { PUSH_WRITES_PER_ADDRESS, PUSH_WRITE_WINDOW_MS } from './subscribe-limit';
 import {
   deliverPushNotifications,
   PUSH_ATTEMPTS,
@@ -283,6 +284,31 @@ describe('following a team', () => {
     expect(retryAfterMs('Sat, 28 Nov 2026 11:00:00 GMT', now)).toBe(0);
     expect(retryAfterMs(null, now)).toBeNull();
     expect(retryAfterMs('soon', now)).toBeNull();
+  });
+
+  it('limits follow and reminder writes per address across both replicas, then forgets the window', async () => {
+    const limited = pushService.browser('limited');
+    const from = (replica: number, remoteAddress: string) =>
+      replicas[replica]!.app.inject({
+        method: 'POST',
+        url: '/v1/following/follows',
+        remoteAddress,
+        payload: { subscription: limited.subscription, team_id: ids.gamma, choices: allChoices },
+      });
+    // Written in parallel on both replicas, from two addresses of one IPv6 /64.
+    const writes = await Promise.all(Array.from({ length: PUSH_WRITES_PER_ADDRESS + 4 }, (_, i) => from(i % 2, `2001:db8:7:1::${i + 1}`)));
+    const statuses = writes.map((w) => w.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(PUSH_WRITES_PER_ADDRESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    const refused = writes.find((w) => w.statusCode === 429)!;
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(PUSH_WRITE_WINDOW_MS / 1000);
+    // Another /64 still writes; the sender's turn after the window forgets the count.
+    expect((await from(1, '2001:db8:7:2::1')).statusCode).toBe(200);
+    await deliverPushNotifications(replicas[0]!.deps, new Date(Date.now() + PUSH_WRITE_WINDOW_MS + 1000));
+    expect(await database.db.selectFrom('push_write_windows').select('address').where('address', 'like', '2001:db8:7:%').execute()).toEqual([]);
+    expect((await from(0, '2001:db8:7:1::99')).statusCode).toBe(200);
+    expect((await post(0, '/following/unfollow', { endpoint: limited.endpoint })).status).toBe(200);
   });
 
   it('ends a follow, then the whole subscription', async () => {

@@ -4,6 +4,7 @@ import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { Config } from '../../config';
+import { forgetPastPushWriteWindows } from './subscribe-limit';
 import { vapidKeys } from './vapid';
 
 /** At most this many notifications per subscription per minute; more are dropped, not delayed (a late 'starting soon' is worth nothing). */
@@ -373,6 +374,7 @@ export async function deliverPushNotifications(deps: PushDeps, now = new Date(),
   const report: PushReport = { sent: 0, duplicates: 0, rateLimited: 0, gone: 0, failed: 0 };
   await db.deleteFrom('push_sent').where('sent_at', '<', sql<Date>`${now}::timestamptz - make_interval(days => ${KEEP_SENT_DAYS})`).execute();
   await db.deleteFrom('push_events').where('handled_at', '<', sql<Date>`${now}::timestamptz - make_interval(days => ${KEEP_EVENTS_DAYS})`).execute();
+  await forgetPastPushWriteWindows(db, now);
   await sendAll(deps, await startingSoonNotifications(db, now), now, report, onError);
   // A reminder is used up once its match is under way, done, cancelled or deleted.
   await sql`DELETE FROM push_reminders r WHERE NOT EXISTS (SELECT 1 FROM matches m WHERE m.id = r.match_id AND m.status = 'scheduled')`.execute(db);
