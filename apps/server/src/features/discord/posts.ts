@@ -3,6 +3,7 @@ import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { retryAfterMs } from '../imports/platforms/http';
+import { matchNoticeQuery, signedChange } from '../matches/notice';
 
 /** Each sender takes at most this many posts per turn, oldest first. */
 const BATCH = 10;
@@ -28,32 +29,13 @@ export interface DiscordDeps {
  * lines to a post (docs/decisions/0079-plain-text-and-web-urls.md).
  */
 const plain = (text: string) => withoutControlCharacters(text).replace(/([\\*_~`|>#[\]()-])/g, '\\$1');
-const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '±0');
 
 async function matchMessage(db: Kysely<Database>, id: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('matches as m')
-    .innerJoin('teams as t1', 't1.id', 'm.team1_id')
-    .innerJoin('teams as t2', 't2.id', 'm.team2_id')
-    .leftJoin('competitions as c', 'c.id', 'm.competition_id')
-    .select([
-      't1.name as team1',
-      't2.name as team2',
-      'm.score_team1',
-      'm.score_team2',
-      'm.team1_elo_before',
-      'm.team1_elo_change',
-      'm.team2_elo_before',
-      'm.team2_elo_change',
-      'c.name as competition',
-      'm.elo_applied',
-    ])
-    .where('m.id', '=', id)
-    .executeTakeFirst();
+  const row = await matchNoticeQuery(db).where('m.id', '=', id).executeTakeFirst();
   if (!row?.elo_applied) return undefined;
   const score = row.score_team1 !== null && row.score_team2 !== null ? `${row.score_team1}–${row.score_team2}` : 'vs';
   const elo = (team: string, before: number | null, change: number | null) =>
-    before === null || change === null ? `${plain(team)}: Elo unchanged` : `${plain(team)}: ${before} → ${before + change} (${signed(change)})`;
+    before === null || change === null ? `${plain(team)}: Elo unchanged` : `${plain(team)}: ${before} → ${before + change} (${signedChange(change)})`;
   return [
     `Result: **${plain(row.team1)}** ${score} **${plain(row.team2)}**${row.competition ? ` · ${plain(row.competition)}` : ''}`,
     elo(row.team1, row.team1_elo_before, row.team1_elo_change),

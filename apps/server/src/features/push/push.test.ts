@@ -14,7 +14,6 @@ import {
   PUSH_ATTEMPTS,
   PUSH_PER_SUBSCRIPTION_PER_MINUTE,
   PUSH_RETRY_BASE_MS,
-  retryAfterMs,
   schedulePushNotifications,
   type PushDeps,
 } from './send';
@@ -275,15 +274,6 @@ describe('following a team', () => {
     await deliverOnBothReplicas();
     expect(pushService.received.length).toBe(again);
     for (const browser of [busy, broken, slow]) expect((await post(0, '/following/unfollow', { endpoint: browser.endpoint })).status).toBe(200);
-  });
-
-  it('reads Retry-After as seconds or as an HTTP date', () => {
-    const now = Date.parse('2026-11-28T12:00:00Z');
-    expect(retryAfterMs('120', now)).toBe(120_000);
-    expect(retryAfterMs('Sat, 28 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
-    expect(retryAfterMs('Sat, 28 Nov 2026 11:00:00 GMT', now)).toBe(0);
-    expect(retryAfterMs(null, now)).toBeNull();
-    expect(retryAfterMs('soon', now)).toBeNull();
   });
 
   it('limits follow and reminder writes per address across both replicas, then forgets the window', async () => {

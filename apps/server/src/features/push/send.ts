@@ -4,6 +4,8 @@ import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { Config } from '../../config';
+import { retryAfterMs } from '../imports/platforms/http';
+import { matchNoticeQuery, signedChange, type MatchNotice } from '../matches/notice';
 import { forgetPastPushWriteWindows } from './subscribe-limit';
 import { vapidKeys } from './vapid';
 
@@ -59,54 +61,10 @@ export interface PushReport {
 }
 
 const plain = (text: string) => withoutControlCharacters(text);
-const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '±0');
-
-interface MatchRow {
-  id: string;
-  team1_id: string;
-  team2_id: string;
-  team1: string;
-  team2: string;
-  score_team1: number | null;
-  score_team2: number | null;
-  team1_elo_before: number | null;
-  team1_elo_change: number | null;
-  team2_elo_before: number | null;
-  team2_elo_change: number | null;
-  competition: string | null;
-  date: Date | null;
-  status: string;
-  elo_applied: boolean;
-}
-
-const matchQuery = (db: Kysely<Database>) =>
-  db
-    .selectFrom('matches as m')
-    .innerJoin('teams as t1', 't1.id', 'm.team1_id')
-    .innerJoin('teams as t2', 't2.id', 'm.team2_id')
-    .leftJoin('competitions as c', 'c.id', 'm.competition_id')
-    .select([
-      'm.id',
-      'm.team1_id',
-      'm.team2_id',
-      't1.name as team1',
-      't2.name as team2',
-      'm.score_team1',
-      'm.score_team2',
-      'm.team1_elo_before',
-      'm.team1_elo_change',
-      'm.team2_elo_before',
-      'm.team2_elo_change',
-      'c.name as competition',
-      'm.date',
-      'm.status',
-      'm.elo_applied',
-    ]);
-
 const recipientColumns = ['s.id as subscription_id', 's.endpoint', 's.p256dh', 's.auth'] as const;
 
 /** Followers of either team of `match` who chose `choice`, with the team they follow. */
-async function teamFollowers(db: Kysely<Database>, match: MatchRow, choice: 'started' | 'result'): Promise<(Recipient & { team_id: string })[]> {
+async function teamFollowers(db: Kysely<Database>, match: MatchNotice, choice: 'started' | 'result'): Promise<(Recipient & { team_id: string })[]> {
   return db
     .selectFrom('push_follows as f')
     .innerJoin('push_subscriptions as s', 's.id', 'f.subscription_id')
@@ -117,24 +75,24 @@ async function teamFollowers(db: Kysely<Database>, match: MatchRow, choice: 'sta
     .execute();
 }
 
-const matchTitle = (m: MatchRow) => `${plain(m.team1)} vs ${plain(m.team2)}`;
+const matchTitle = (m: MatchNotice) => `${plain(m.team1)} vs ${plain(m.team2)}`;
 
 async function startedNotifications(db: Kysely<Database>, matchId: string): Promise<Notification[]> {
-  const match = await matchQuery(db).where('m.id', '=', matchId).executeTakeFirst();
+  const match = await matchNoticeQuery(db).where('m.id', '=', matchId).executeTakeFirst();
   if (!match || match.status !== 'in_progress') return [];
   const payload = { title: `${matchTitle(match)} has started`, body: match.competition ? `${plain(match.competition)}: follow it live` : 'Follow it live', url: `/matches/${match.id}`, tag: `match-${match.id}` };
   return (await teamFollowers(db, match, 'started')).map((r) => ({ ...toTarget(r), key: `started:${match.id}`, payload, ttlSeconds: 60 * 60, urgency: 'high' }));
 }
 
 async function resultNotifications(db: Kysely<Database>, matchId: string): Promise<Notification[]> {
-  const match = await matchQuery(db).where('m.id', '=', matchId).executeTakeFirst();
+  const match = await matchNoticeQuery(db).where('m.id', '=', matchId).executeTakeFirst();
   if (!match || !match.elo_applied || match.status !== 'completed') return [];
   const score = match.score_team1 !== null && match.score_team2 !== null ? `${match.score_team1}–${match.score_team2}` : 'vs';
   const title = `${plain(match.team1)} ${score} ${plain(match.team2)}`;
   const eloLine = (teamId: string) => {
     const [name, before, change] =
       teamId === match.team1_id ? [match.team1, match.team1_elo_before, match.team1_elo_change] : [match.team2, match.team2_elo_before, match.team2_elo_change];
-    return before === null || change === null ? `${plain(name)}: Elo unchanged` : `${plain(name)}: ${before} → ${before + change} Elo (${signed(change)})`;
+    return before === null || change === null ? `${plain(name)}: Elo unchanged` : `${plain(name)}: ${before} → ${before + change} Elo (${signedChange(change)})`;
   };
   return (await teamFollowers(db, match, 'result')).map((r) => ({
     ...toTarget(r),
@@ -282,15 +240,7 @@ export const PUSH_MAX_RETRY_AFTER_MS = 30_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Retry-After as milliseconds from `now`: delta-seconds or an HTTP date; null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
-  if (header === null || header.trim() === '') return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
-}
-
-type Attempt = 'sent' | 'gone' | { error: string; retry: boolean; retryAfterMs: number | null };
+type Attempt = 'sent' | 'gone' | { error: string; retry: boolean; retryAfterMs: number | undefined };
 
 async function pushOnce(deps: PushDeps, details: ReturnType<typeof webpush.generateRequestDetails>): Promise<Attempt> {
   try {
@@ -306,10 +256,10 @@ async function pushOnce(deps: PushDeps, details: ReturnType<typeof webpush.gener
     if (response.ok) return 'sent';
     if (response.status === 404 || response.status === 410) return 'gone';
     const retry = response.status === 429 || response.status >= 500;
-    return { error: `The push service answered ${response.status}`, retry, retryAfterMs: retry ? retryAfterMs(response.headers.get('retry-after')) : null };
+    return { error: `The push service answered ${response.status}`, retry, retryAfterMs: retry ? retryAfterMs(response.headers.get('retry-after')) : undefined };
   } catch (error) {
     // Unreachable, reset or timed out: worth another try.
-    return { error: error instanceof Error ? error.message : String(error), retry: true, retryAfterMs: null };
+    return { error: error instanceof Error ? error.message : String(error), retry: true, retryAfterMs: undefined };
   }
 }
 
