@@ -2,6 +2,7 @@ import { withoutControlCharacters } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config';
+import { repeatTurns, retryDelayMs } from '../../lib/outbox';
 import { retryAfterMs } from '../imports/platforms/http';
 import { matchNoticeQuery, signedChange } from '../matches/notice';
 
@@ -134,7 +135,7 @@ export async function deliverDiscordPosts(deps: DiscordDeps, now = new Date()): 
       await db.updateTable('discord_outbox').set({ failed_at: new Date(), last_error: outcome.error }).where('id', '=', row.id).execute();
       report.failed += 1;
     } else {
-      const wait = outcome.retryInMs ?? Math.min(FIRST_RETRY_MS * 2 ** (row.attempts - 1), MAX_RETRY_MS);
+      const wait = retryDelayMs(row.attempts, { firstMs: FIRST_RETRY_MS, maxMs: MAX_RETRY_MS }, outcome.retryInMs);
       await db
         .updateTable('discord_outbox')
         .set({ next_attempt_at: new Date(now.getTime() + wait), last_error: outcome.error })
@@ -156,29 +157,7 @@ const POLL_WITHOUT_URL_MS = 60_000;
 
 /** Delivers posts on a timer in every process; errors are logged and the timer goes on. */
 export function scheduleDiscordPosts(deps: DiscordDeps, log: Logger): { stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const interval = deps.config.discordWebhookUrl ? POLL_MS : POLL_WITHOUT_URL_MS;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = deliverDiscordPosts(deps)
-        .then(() => undefined)
-        .catch((error: unknown) => log.warn({ err: error }, 'Discord posts: delivery failed; trying again later'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, interval);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return repeatTurns(deps.config.discordWebhookUrl ? POLL_MS : POLL_WITHOUT_URL_MS, () => deliverDiscordPosts(deps), (error) =>
+    log.warn({ err: error }, 'Discord posts: delivery failed; trying again later'),
+  );
 }

@@ -4,6 +4,7 @@ import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { Config } from '../../config';
+import { repeatTurns, retryDelayMs } from '../../lib/outbox';
 import { retryAfterMs } from '../imports/platforms/http';
 import { matchNoticeQuery, signedChange, type MatchNotice } from '../matches/notice';
 import { forgetPastPushWriteWindows } from './subscribe-limit';
@@ -283,7 +284,7 @@ async function push(deps: PushDeps, n: Notification): Promise<'sent' | 'gone' | 
     if (outcome === 'sent' || outcome === 'gone') return outcome;
     if (!outcome.retry) return { error: outcome.error };
     if (attempt >= PUSH_ATTEMPTS) return { error: `${outcome.error}; given up after ${attempt} tries` };
-    const delay = outcome.retryAfterMs ?? PUSH_RETRY_BASE_MS * 2 ** (attempt - 1);
+    const delay = retryDelayMs(attempt, { firstMs: PUSH_RETRY_BASE_MS, maxMs: PUSH_MAX_RETRY_AFTER_MS }, outcome.retryAfterMs);
     if (delay > PUSH_MAX_RETRY_AFTER_MS) return { error: `${outcome.error} and asked to wait ${Math.ceil(delay / 1000)} s; given up` };
     await (deps.wait ?? sleep)(delay);
   }
@@ -366,28 +367,5 @@ export async function schedulePushNotifications(deps: PushDeps, jobs: PushTaskQu
     const report = await deliverPushNotifications(deps, new Date(), (error) => log.warn({ error }, 'push notification not delivered'));
     if (report.failed > 0 || report.gone > 0) log.warn({ ...report }, 'push notifications: some not delivered');
   });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = jobs
-        .queueServerTask('push')
-        .catch((error: unknown) => log.warn({ err: error }, 'push notifications: turn not queued; trying again later'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, PUSH_POLL_MS);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return repeatTurns(PUSH_POLL_MS, () => jobs.queueServerTask('push'), (error) => log.warn({ err: error }, 'push notifications: turn not queued; trying again later'));
 }
