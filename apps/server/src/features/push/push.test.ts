@@ -1,5 +1,7 @@
 import { createDatabase, createTestDatabase, type DatabaseHandle, type TestDatabase } from '@campus-elo/db';
 import type { FastifyInstance } from 'fastify';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ids, insertLeague } from '../../../test/league-fixture';
@@ -274,6 +276,29 @@ describe('following a team', () => {
     await deliverOnBothReplicas();
     expect(pushService.received.length).toBe(again);
     for (const browser of [busy, broken, slow]) expect((await post(0, '/following/unfollow', { endpoint: browser.endpoint })).status).toBe(200);
+  });
+
+  it('tries an unreachable push service again, then gives up', async () => {
+    // A port that was just free: nothing answers there.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = pushService.browser('unreachable');
+    const subscription = { ...unreachable.subscription, endpoint: `http://127.0.0.1:${port}/push/unreachable` };
+    expect((await post(0, '/following/follows', { subscription, team_id: ids.gamma, choices: { ...allChoices, starting_soon: false } })).status).toBe(200);
+    await database.db
+      .updateTable('matches')
+      .set({ status: 'completed', score_team1: 1, score_team2: 2, winner_id: ids.gamma, elo_applied: true, team1_elo_before: 1000, team1_elo_change: -10, team2_elo_before: 1214, team2_elo_change: 10 })
+      .where('id', '=', '00000005-0000-4000-8000-000000000097')
+      .execute();
+    const waits: number[] = [];
+    const errors: string[] = [];
+    const report = await deliverPushNotifications({ ...replicas[1]!.deps, wait: async (ms) => void waits.push(ms) }, new Date(), (error) => errors.push(error));
+    expect(waits).toEqual([PUSH_RETRY_BASE_MS, 2 * PUSH_RETRY_BASE_MS]);
+    expect(errors).toEqual([expect.stringMatching(new RegExp(`; given up after ${PUSH_ATTEMPTS} tries$`))]);
+    expect(report.failed).toBe(1);
+    expect((await post(0, '/following/unfollow', { endpoint: subscription.endpoint })).status).toBe(200);
   });
 
   it('limits follow and reminder writes per address across both replicas, then forgets the window', async () => {
