@@ -1,4 +1,4 @@
-/* global self, caches, fetch, URL, Response */
+/* global self, caches, fetch, URL, Response, importScripts */
 // The site's service worker (docs/decisions/0099-web-push-follows.md): shows the notifications
 // of followed teams and keeps a followed team's page, and what it loaded, for offline visits.
 // Plain JS served as it is at /sw.js (scope /), so no build step touches it.
@@ -7,6 +7,8 @@ const OFFLINE_CACHE = 'followed-teams-v1';
 /** The ids of the teams this browser follows, kept in the cache as JSON (the worker's memory does not last). */
 const FOLLOWED_KEY = '/__followed-teams';
 const TEAM_PAGE = /^\/teams\/([0-9a-f-]{36})\/?$/;
+
+importScripts('/sw-notification-click.js');
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
@@ -31,15 +33,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  // Only a page of this site opens, whatever the payload says.
-  const target = new URL(event.notification.data && event.notification.data.url ? event.notification.data.url : '/', self.location.origin);
-  const url = target.origin === self.location.origin ? target.href : self.location.origin + '/';
-  event.waitUntil(
-    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
-      const open = windows.find((w) => w.url === url);
-      return open ? open.focus() : self.clients.openWindow(url);
-    }),
-  );
+  event.waitUntil(self.openNotificationPage(event.notification.data, self.location.origin, self.clients));
 });
 
 /** The page tells which teams are followed after each change (features/follow/push-client.ts). */

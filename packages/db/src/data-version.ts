@@ -42,14 +42,15 @@ export const TABLES_WITHOUT_DATA_VERSION: readonly string[] = [
   'faceit_webhook_events',
   'jobs',
   'discord_outbox',
-  // Follows by Web Push (migration 0103): read only by the browser that follows, never cached;
-  // the sender writes push_events and push_sent on a timer.
+  // Follows by Web Push (migrations 0103, 0105): read only by the browser that follows, never
+  // cached; the sender writes push_events and push_sent on a timer; push_write_windows is a limit's count.
   'push_vapid_keys',
   'push_subscriptions',
   'push_follows',
   'push_reminders',
   'push_events',
   'push_sent',
+  'push_write_windows',
   'kysely_migration',
   'kysely_migration_lock',
 ];

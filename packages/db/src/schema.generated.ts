@@ -873,6 +873,12 @@ export interface PushVapidKeys {
   public_key: string;
 }
 
+export interface PushWriteWindows {
+  address: string;
+  window_started_at: Timestamp;
+  writes: number;
+}
+
 export interface RankingItemCounts {
   /**
    * Lines of this ranking snapshot, kept by triggers on ranking_items (migration 0069): read-only for code.
@@ -1087,6 +1093,7 @@ export interface DB {
   push_sent: PushSent;
   push_subscriptions: PushSubscriptions;
   push_vapid_keys: PushVapidKeys;
+  push_write_windows: PushWriteWindows;
   ranking_item_counts: RankingItemCounts;
   ranking_items: RankingItems;
   rankings: Rankings;

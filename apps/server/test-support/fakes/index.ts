@@ -15,4 +15,4 @@ export {
   type WebhookDeliveryResult,
 } from './fake-faceit';
 export { leaguespotFixtureMatches, startFakeLeaguespot, type FakeLeaguespot, type FakeLeaguespotOptions } from './fake-leaguespot';
-export { startFakePushService, type FakeBrowser, type FakePushService, type ReceivedPush } from './fake-push-service';
+export { decryptPush, startFakePushService, type FakeBrowser, type FakePushService, type ReceivedPush } from './fake-push-service';

@@ -2,7 +2,9 @@ import { withoutControlCharacters } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config';
+import { repeatTurns, retryDelayMs } from '../../lib/outbox';
 import { retryAfterMs } from '../imports/platforms/http';
+import { matchNoticeQuery, signedChange } from '../matches/notice';
 
 /** Each sender takes at most this many posts per turn, oldest first. */
 const BATCH = 10;
@@ -28,32 +30,13 @@ export interface DiscordDeps {
  * lines to a post (docs/decisions/0079-plain-text-and-web-urls.md).
  */
 const plain = (text: string) => withoutControlCharacters(text).replace(/([\\*_~`|>#[\]()-])/g, '\\$1');
-const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '±0');
 
 async function matchMessage(db: Kysely<Database>, id: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('matches as m')
-    .innerJoin('teams as t1', 't1.id', 'm.team1_id')
-    .innerJoin('teams as t2', 't2.id', 'm.team2_id')
-    .leftJoin('competitions as c', 'c.id', 'm.competition_id')
-    .select([
-      't1.name as team1',
-      't2.name as team2',
-      'm.score_team1',
-      'm.score_team2',
-      'm.team1_elo_before',
-      'm.team1_elo_change',
-      'm.team2_elo_before',
-      'm.team2_elo_change',
-      'c.name as competition',
-      'm.elo_applied',
-    ])
-    .where('m.id', '=', id)
-    .executeTakeFirst();
+  const row = await matchNoticeQuery(db).where('m.id', '=', id).executeTakeFirst();
   if (!row?.elo_applied) return undefined;
   const score = row.score_team1 !== null && row.score_team2 !== null ? `${row.score_team1}–${row.score_team2}` : 'vs';
   const elo = (team: string, before: number | null, change: number | null) =>
-    before === null || change === null ? `${plain(team)}: Elo unchanged` : `${plain(team)}: ${before} → ${before + change} (${signed(change)})`;
+    before === null || change === null ? `${plain(team)}: Elo unchanged` : `${plain(team)}: ${before} → ${before + change} (${signedChange(change)})`;
   return [
     `Result: **${plain(row.team1)}** ${score} **${plain(row.team2)}**${row.competition ? ` · ${plain(row.competition)}` : ''}`,
     elo(row.team1, row.team1_elo_before, row.team1_elo_change),
@@ -152,7 +135,7 @@ export async function deliverDiscordPosts(deps: DiscordDeps, now = new Date()): 
       await db.updateTable('discord_outbox').set({ failed_at: new Date(), last_error: outcome.error }).where('id', '=', row.id).execute();
       report.failed += 1;
     } else {
-      const wait = outcome.retryInMs ?? Math.min(FIRST_RETRY_MS * 2 ** (row.attempts - 1), MAX_RETRY_MS);
+      const wait = retryDelayMs(row.attempts, { firstMs: FIRST_RETRY_MS, maxMs: MAX_RETRY_MS }, outcome.retryInMs);
       await db
         .updateTable('discord_outbox')
         .set({ next_attempt_at: new Date(now.getTime() + wait), last_error: outcome.error })
@@ -174,29 +157,7 @@ const POLL_WITHOUT_URL_MS = 60_000;
 
 /** Delivers posts on a timer in every process; errors are logged and the timer goes on. */
 export function scheduleDiscordPosts(deps: DiscordDeps, log: Logger): { stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const interval = deps.config.discordWebhookUrl ? POLL_MS : POLL_WITHOUT_URL_MS;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = deliverDiscordPosts(deps)
-        .then(() => undefined)
-        .catch((error: unknown) => log.warn({ err: error }, 'Discord posts: delivery failed; trying again later'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, interval);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return repeatTurns(deps.config.discordWebhookUrl ? POLL_MS : POLL_WITHOUT_URL_MS, () => deliverDiscordPosts(deps), (error) =>
+    log.warn({ err: error }, 'Discord posts: delivery failed; trying again later'),
+  );
 }

@@ -10,7 +10,7 @@ const [necc, playfly] = [id(2), id(3)];
 const [primary, secondary, other] = [id(11), id(12), id(13)];
 const [p1, p2, s1, s2, s3] = [id(21), id(22), id(23), id(24), id(25)];
 const [r1, r2, r3] = [id(41), id(42), id(43)];
-const TABLES: (keyof Database)[] = ['teams', 'players', 'player_seasons', 'participants', 'matches', 'rankings', 'ranking_items', 'audit_log'];
+const TABLES: (keyof Database)[] = ['teams', 'players', 'player_seasons', 'participants', 'matches', 'rankings', 'ranking_items', 'push_follows', 'audit_log'];
 
 beforeAll(async () => {
   t = await createStaffTestDatabase();
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  for (const table of ['audit_log', 'ranking_items', 'rankings', 'matches', 'participants', 'player_seasons', 'players', 'teams'] as const) {
+  for (const table of ['push_subscriptions', 'audit_log', 'ranking_items', 'rankings', 'matches', 'participants', 'player_seasons', 'players', 'teams'] as const) {
     await t.db.deleteFrom(table).execute();
   }
   await t.db
@@ -169,6 +169,40 @@ describe('merge teams', () => {
     await t.callerFor(t.owner).admin.merge.commit({ primary_team_id: primary, secondary_team_id: secondary });
     const team = await t.db.selectFrom('teams').select('captain_id').where('id', '=', primary).executeTakeFirstOrThrow();
     expect(team.captain_id).toBe(s1);
+  });
+
+  it("moves the secondary's follows to the primary, one per browser", async () => {
+    const subscriptions = await t.db
+      .insertInto('push_subscriptions')
+      .values(['both', 'secondary-only', 'primary-only'].map((name) => ({ endpoint: `https://push.example/${name}`, p256dh: 'p', auth: 'a' })))
+      .returning(['id', 'endpoint'])
+      .execute();
+    const sub = (name: string) => subscriptions.find((s) => s.endpoint.endsWith(`/${name}`))!.id;
+    const choices = (starting_soon: boolean, minutes_before: number, started: boolean, result: boolean, rank_change: boolean) => ({ starting_soon, minutes_before, started, result, rank_change });
+    await t.db
+      .insertInto('push_follows')
+      .values([
+        { subscription_id: sub('both'), team_id: primary, ...choices(true, 15, false, true, false) },
+        { subscription_id: sub('both'), team_id: secondary, ...choices(true, 60, true, false, false) },
+        { subscription_id: sub('secondary-only'), team_id: secondary, ...choices(false, 30, false, false, true) },
+        { subscription_id: sub('primary-only'), team_id: primary, ...choices(false, 30, true, true, true) },
+        { subscription_id: sub('primary-only'), team_id: other, ...choices(true, 30, true, true, true) },
+      ])
+      .execute();
+    await t.callerFor(t.owner).admin.merge.commit({ primary_team_id: primary, secondary_team_id: secondary });
+    const follows = await t.db
+      .selectFrom('push_follows')
+      .select(['subscription_id', 'team_id', 'starting_soon', 'minutes_before', 'started', 'result', 'rank_change'])
+      .orderBy('team_id')
+      .orderBy('subscription_id')
+      .execute();
+    const expected = [
+      { subscription_id: sub('both'), team_id: primary, ...choices(true, 60, true, true, false) },
+      { subscription_id: sub('secondary-only'), team_id: primary, ...choices(false, 30, false, false, true) },
+      { subscription_id: sub('primary-only'), team_id: primary, ...choices(false, 30, true, true, true) },
+      { subscription_id: sub('primary-only'), team_id: other, ...choices(true, 30, true, true, true) },
+    ].sort((a, b) => a.team_id.localeCompare(b.team_id) || a.subscription_id.localeCompare(b.subscription_id));
+    expect(follows).toEqual(expected);
   });
 
   it('leaves the database unchanged when it fails midway', async () => {

@@ -32,7 +32,8 @@ export async function lockMergeTeams(trx: Transaction<Database>, primaryId: stri
  * two are deleted (a team cannot play itself); every other reference is re-pointed. In a
  * ranking week that lists both, the secondary's entry is dropped and the ranks closed up.
  * The Elo ledger is replayed from the secondary's first result (its results are now the
- * primary's), and an adjustment at the time of the merge keeps the primary's Elo.
+ * primary's), and an adjustment at the time of the merge keeps the primary's Elo. A browser
+ * that followed the secondary follows the primary from then on.
  */
 export async function mergeTeams(
   db: Kysely<Database>,
@@ -104,6 +105,7 @@ export async function mergeTeams(
 
     await mergeRankingItems(trx, primaryId, secondaryId);
     await step('ranking_items_moved');
+    await mergePushFollows(trx, primaryId, secondaryId);
 
     if (!primary.captain_id && secondary.captain_id) {
       await trx.updateTable('teams').set({ captain_id: secondary.captain_id }).where('id', '=', primaryId).execute();
@@ -156,4 +158,30 @@ async function mergeRankingItems(trx: Transaction<Database>, primaryId: string, 
     WHERE ri.id = renumbered.id
   `.execute(trx);
   await sql`UPDATE ranking_items SET rank = -rank WHERE ranking_id = ANY(${rankingIds}::uuid[])`.execute(trx);
+}
+
+/**
+ * The secondary's followers follow the primary (docs/decisions/0099-web-push-follows.md). A
+ * browser that followed both keeps one follow that hears what either asked for, warned at the
+ * earlier of the two 'starting soon' times.
+ */
+async function mergePushFollows(trx: Transaction<Database>, primaryId: string, secondaryId: string): Promise<void> {
+  await sql`
+    UPDATE push_follows p SET
+      starting_soon = p.starting_soon OR s.starting_soon,
+      minutes_before = CASE
+        WHEN p.starting_soon AND s.starting_soon THEN GREATEST(p.minutes_before, s.minutes_before)
+        WHEN s.starting_soon THEN s.minutes_before
+        ELSE p.minutes_before END,
+      started = p.started OR s.started,
+      result = p.result OR s.result,
+      rank_change = p.rank_change OR s.rank_change
+    FROM push_follows s
+    WHERE p.team_id = ${primaryId}::uuid AND s.team_id = ${secondaryId}::uuid AND s.subscription_id = p.subscription_id
+  `.execute(trx);
+  await sql`
+    DELETE FROM push_follows s USING push_follows p
+    WHERE s.team_id = ${secondaryId}::uuid AND p.team_id = ${primaryId}::uuid AND p.subscription_id = s.subscription_id
+  `.execute(trx);
+  await trx.updateTable('push_follows').set({ team_id: primaryId }).where('team_id', '=', secondaryId).execute();
 }

@@ -1,15 +1,24 @@
 import { createDatabase, createTestDatabase, type DatabaseHandle, type TestDatabase } from '@campus-elo/db';
 import type { FastifyInstance } from 'fastify';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ids, insertLeague } from '../../../test/league-fixture';
-import { startFakePushService, type FakeBrowser, type FakePushService, type ReceivedPush } from '../../../test-support/fakes';
+import { decryptPush, startFakePushService, type FakeBrowser, type FakePushService, type ReceivedPush } from '../../../test-support/fakes';
 import { buildApp } from '../../app';
 import { truncateClearedTables } from '../database/backup';
 import { JobQueue } from '../jobs/queue';
 import { loadConfig, type Config } from '../../config';
-import { deliverPushNotifications, PUSH_PER_SUBSCRIPTION_PER_MINUTE, schedulePushNotifications, type PushDeps } from './send';
+import { PUSH_WRITES_PER_ADDRESS, PUSH_WRITE_WINDOW_MS } from './subscribe-limit';
+import {
+  deliverPushNotifications,
+  PUSH_ATTEMPTS,
+  PUSH_PER_SUBSCRIPTION_PER_MINUTE,
+  PUSH_RETRY_BASE_MS,
+  schedulePushNotifications,
+  type PushDeps,
+} from './send';
 
 /**
  * Following a team: two replicas (two apps, two connection pools, one database) take
@@ -57,7 +66,7 @@ const readPushes = (browser: FakeBrowser, from = 0) =>
   pushService.received
     .slice(from)
     .filter((p) => p.path === browser.path)
-    .map((p) => JSON.parse(ece.decrypt(p.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.authSecret }).toString('utf8')) as { title: string; body: string; url: string; tag: string });
+    .map((p) => decryptPush(p, browser, browser.authSecret) as { title: string; body: string; url: string; tag: string });
 
 describe('following a team', () => {
   let first: FakeBrowser;
@@ -227,6 +236,94 @@ describe('following a team', () => {
       for (const schedule of schedules) await schedule.stop();
       for (const queue of queues) await queue.stop();
     }
+  });
+
+  it('tries again after a 429 (its Retry-After) and a 500, then gives up with a log line, keeping the subscription', async () => {
+    const busy = pushService.browser('busy');
+    const broken = pushService.browser('broken');
+    const slow = pushService.browser('slow');
+    for (const browser of [busy, broken, slow]) {
+      expect((await post(0, '/following/follows', { subscription: browser.subscription, team_id: ids.beta, choices: { ...allChoices, starting_soon: false } })).status).toBe(200);
+    }
+    pushService.answer(busy.path, { status: 429, headers: { 'retry-after': '2' } }, 201);
+    pushService.answer(broken.path, 500);
+    // Asked to wait an hour: not worth holding the sender's turn for.
+    pushService.answer(slow.path, { status: 429, headers: { 'retry-after': '3600' } });
+    const match = '00000005-0000-4000-8000-000000000097';
+    const mark = pushService.received.length;
+    await database.db
+      .insertInto('matches')
+      .values({ id: match, platform: 'faceit', external_id: 'm-push-3', season_id: ids.fall, team1_id: ids.beta, team2_id: ids.gamma, status: 'in_progress', date: new Date() })
+      .execute();
+    const waits: number[] = [];
+    const errors: string[] = [];
+    const [a, b] = await Promise.all(
+      replicas.map((r) => deliverPushNotifications({ ...r.deps, wait: async (ms) => void waits.push(ms) }, new Date(), (error) => errors.push(error))),
+    );
+    const arrived = (browser: FakeBrowser) => pushService.received.slice(mark).filter((p) => p.path === browser.path);
+    expect(arrived(busy)).toHaveLength(2);
+    expect(readPushes(busy, mark).map((p) => p.title)).toEqual(['Beta Bears vs Gamma Rays has started', 'Beta Bears vs Gamma Rays has started']);
+    expect(arrived(broken)).toHaveLength(PUSH_ATTEMPTS);
+    expect(arrived(slow)).toHaveLength(1);
+    // Retry-After: 2 for the busy one; the doubling backoff for the broken one.
+    expect(waits.sort((x, y) => x - y)).toEqual([PUSH_RETRY_BASE_MS, 2000, 2 * PUSH_RETRY_BASE_MS].sort((x, y) => x - y));
+    expect({ sent: a!.sent + b!.sent, failed: a!.failed + b!.failed, gone: a!.gone + b!.gone }).toEqual({ sent: 1, failed: 2, gone: 0 });
+    expect(errors.sort()).toEqual(['The push service answered 429 and asked to wait 3600 s; given up', `The push service answered 500; given up after ${PUSH_ATTEMPTS} tries`]);
+    // Neither said the subscription is gone: both stay, and the next turn sends nothing again.
+    const endpoints = await database.db.selectFrom('push_subscriptions').select('endpoint').where('endpoint', 'in', [broken.endpoint, slow.endpoint]).execute();
+    expect(endpoints).toHaveLength(2);
+    const again = pushService.received.length;
+    await deliverOnBothReplicas();
+    expect(pushService.received.length).toBe(again);
+    for (const browser of [busy, broken, slow]) expect((await post(0, '/following/unfollow', { endpoint: browser.endpoint })).status).toBe(200);
+  });
+
+  it('tries an unreachable push service again, then gives up', async () => {
+    // A port that was just free: nothing answers there.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = pushService.browser('unreachable');
+    const subscription = { ...unreachable.subscription, endpoint: `http://127.0.0.1:${port}/push/unreachable` };
+    expect((await post(0, '/following/follows', { subscription, team_id: ids.gamma, choices: { ...allChoices, starting_soon: false } })).status).toBe(200);
+    await database.db
+      .updateTable('matches')
+      .set({ status: 'completed', score_team1: 1, score_team2: 2, winner_id: ids.gamma, elo_applied: true, team1_elo_before: 1000, team1_elo_change: -10, team2_elo_before: 1214, team2_elo_change: 10 })
+      .where('id', '=', '00000005-0000-4000-8000-000000000097')
+      .execute();
+    const waits: number[] = [];
+    const errors: string[] = [];
+    const report = await deliverPushNotifications({ ...replicas[1]!.deps, wait: async (ms) => void waits.push(ms) }, new Date(), (error) => errors.push(error));
+    expect(waits).toEqual([PUSH_RETRY_BASE_MS, 2 * PUSH_RETRY_BASE_MS]);
+    expect(errors).toEqual([expect.stringMatching(new RegExp(`; given up after ${PUSH_ATTEMPTS} tries$`))]);
+    expect(report.failed).toBe(1);
+    expect((await post(0, '/following/unfollow', { endpoint: subscription.endpoint })).status).toBe(200);
+  });
+
+  it('limits follow and reminder writes per address across both replicas, then forgets the window', async () => {
+    const limited = pushService.browser('limited');
+    const from = (replica: number, remoteAddress: string) =>
+      replicas[replica]!.app.inject({
+        method: 'POST',
+        url: '/v1/following/follows',
+        remoteAddress,
+        payload: { subscription: limited.subscription, team_id: ids.gamma, choices: allChoices },
+      });
+    // Written in parallel on both replicas, from two addresses of one IPv6 /64.
+    const writes = await Promise.all(Array.from({ length: PUSH_WRITES_PER_ADDRESS + 4 }, (_, i) => from(i % 2, `2001:db8:7:1::${i + 1}`)));
+    const statuses = writes.map((w) => w.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(PUSH_WRITES_PER_ADDRESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    const refused = writes.find((w) => w.statusCode === 429)!;
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(PUSH_WRITE_WINDOW_MS / 1000);
+    // Another /64 still writes; the sender's turn after the window forgets the count.
+    expect((await from(1, '2001:db8:7:2::1')).statusCode).toBe(200);
+    await deliverPushNotifications(replicas[0]!.deps, new Date(Date.now() + PUSH_WRITE_WINDOW_MS + 1000));
+    expect(await database.db.selectFrom('push_write_windows').select('address').where('address', 'like', '2001:db8:7:%').execute()).toEqual([]);
+    expect((await from(0, '2001:db8:7:1::99')).statusCode).toBe(200);
+    expect((await post(0, '/following/unfollow', { endpoint: limited.endpoint })).status).toBe(200);
   });
 
   it('ends a follow, then the whole subscription', async () => {

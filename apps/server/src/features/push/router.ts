@@ -35,8 +35,8 @@ export const followingRouter = router({
     })
     .input(pushFollowInput)
     .output(pushOkOutput)
-    .mutation(({ ctx, input }) => {
-      admitPushWrite(ctx.request.ip);
+    .mutation(async ({ ctx, input }) => {
+      await admitPushWrite(ctx.db, ctx.request.ip);
       return followTeam(ctx.db, ctx.config, input);
     }),
   remind: publicProcedure
@@ -52,8 +52,8 @@ export const followingRouter = router({
     })
     .input(pushRemindInput)
     .output(pushOkOutput)
-    .mutation(({ ctx, input }) => {
-      admitPushWrite(ctx.request.ip);
+    .mutation(async ({ ctx, input }) => {
+      await admitPushWrite(ctx.db, ctx.request.ip);
       return remindMatch(ctx.db, ctx.config, input);
     }),
   list: publicProcedure

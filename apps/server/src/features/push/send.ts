@@ -4,6 +4,10 @@ import type { Database } from '@campus-elo/db';
 import { sql, type Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { Config } from '../../config';
+import { repeatTurns, retryDelayMs } from '../../lib/outbox';
+import { retryAfterMs } from '../imports/platforms/http';
+import { matchNoticeQuery, signedChange, type MatchNotice } from '../matches/notice';
+import { forgetPastPushWriteWindows } from './subscribe-limit';
 import { vapidKeys } from './vapid';
 
 /** At most this many notifications per subscription per minute; more are dropped, not delayed (a late 'starting soon' is worth nothing). */
@@ -19,6 +23,8 @@ const KEEP_EVENTS_DAYS = 7;
 export interface PushDeps {
   db: Kysely<Database>;
   config: Config;
+  /** Waits before a push is tried again (tests pass one that records and returns at once). */
+  wait?: (ms: number) => Promise<void>;
 }
 
 type Urgency = 'very-low' | 'low' | 'normal' | 'high';
@@ -51,59 +57,15 @@ export interface PushReport {
   rateLimited: number;
   /** The push service answered 404 or 410: the subscription was deleted. */
   gone: number;
-  /** Any other failure (logged by the caller; not retried). */
+  /** Given up: refused (a 4xx other than 404, 410 and 429), or still failing after PUSH_ATTEMPTS tries (logged by the caller). */
   failed: number;
 }
 
 const plain = (text: string) => withoutControlCharacters(text);
-const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '±0');
-
-interface MatchRow {
-  id: string;
-  team1_id: string;
-  team2_id: string;
-  team1: string;
-  team2: string;
-  score_team1: number | null;
-  score_team2: number | null;
-  team1_elo_before: number | null;
-  team1_elo_change: number | null;
-  team2_elo_before: number | null;
-  team2_elo_change: number | null;
-  competition: string | null;
-  date: Date | null;
-  status: string;
-  elo_applied: boolean;
-}
-
-const matchQuery = (db: Kysely<Database>) =>
-  db
-    .selectFrom('matches as m')
-    .innerJoin('teams as t1', 't1.id', 'm.team1_id')
-    .innerJoin('teams as t2', 't2.id', 'm.team2_id')
-    .leftJoin('competitions as c', 'c.id', 'm.competition_id')
-    .select([
-      'm.id',
-      'm.team1_id',
-      'm.team2_id',
-      't1.name as team1',
-      't2.name as team2',
-      'm.score_team1',
-      'm.score_team2',
-      'm.team1_elo_before',
-      'm.team1_elo_change',
-      'm.team2_elo_before',
-      'm.team2_elo_change',
-      'c.name as competition',
-      'm.date',
-      'm.status',
-      'm.elo_applied',
-    ]);
-
 const recipientColumns = ['s.id as subscription_id', 's.endpoint', 's.p256dh', 's.auth'] as const;
 
 /** Followers of either team of `match` who chose `choice`, with the team they follow. */
-async function teamFollowers(db: Kysely<Database>, match: MatchRow, choice: 'started' | 'result'): Promise<(Recipient & { team_id: string })[]> {
+async function teamFollowers(db: Kysely<Database>, match: MatchNotice, choice: 'started' | 'result'): Promise<(Recipient & { team_id: string })[]> {
   return db
     .selectFrom('push_follows as f')
     .innerJoin('push_subscriptions as s', 's.id', 'f.subscription_id')
@@ -114,24 +76,24 @@ async function teamFollowers(db: Kysely<Database>, match: MatchRow, choice: 'sta
     .execute();
 }
 
-const matchTitle = (m: MatchRow) => `${plain(m.team1)} vs ${plain(m.team2)}`;
+const matchTitle = (m: MatchNotice) => `${plain(m.team1)} vs ${plain(m.team2)}`;
 
 async function startedNotifications(db: Kysely<Database>, matchId: string): Promise<Notification[]> {
-  const match = await matchQuery(db).where('m.id', '=', matchId).executeTakeFirst();
+  const match = await matchNoticeQuery(db).where('m.id', '=', matchId).executeTakeFirst();
   if (!match || match.status !== 'in_progress') return [];
   const payload = { title: `${matchTitle(match)} has started`, body: match.competition ? `${plain(match.competition)}: follow it live` : 'Follow it live', url: `/matches/${match.id}`, tag: `match-${match.id}` };
   return (await teamFollowers(db, match, 'started')).map((r) => ({ ...toTarget(r), key: `started:${match.id}`, payload, ttlSeconds: 60 * 60, urgency: 'high' }));
 }
 
 async function resultNotifications(db: Kysely<Database>, matchId: string): Promise<Notification[]> {
-  const match = await matchQuery(db).where('m.id', '=', matchId).executeTakeFirst();
+  const match = await matchNoticeQuery(db).where('m.id', '=', matchId).executeTakeFirst();
   if (!match || !match.elo_applied || match.status !== 'completed') return [];
   const score = match.score_team1 !== null && match.score_team2 !== null ? `${match.score_team1}–${match.score_team2}` : 'vs';
   const title = `${plain(match.team1)} ${score} ${plain(match.team2)}`;
   const eloLine = (teamId: string) => {
     const [name, before, change] =
       teamId === match.team1_id ? [match.team1, match.team1_elo_before, match.team1_elo_change] : [match.team2, match.team2_elo_before, match.team2_elo_change];
-    return before === null || change === null ? `${plain(name)}: Elo unchanged` : `${plain(name)}: ${before} → ${before + change} Elo (${signed(change)})`;
+    return before === null || change === null ? `${plain(name)}: Elo unchanged` : `${plain(name)}: ${before} → ${before + change} Elo (${signedChange(change)})`;
   };
   return (await teamFollowers(db, match, 'result')).map((r) => ({
     ...toTarget(r),
@@ -270,9 +232,44 @@ async function claimInTransaction(db: Kysely<Database>, n: Notification, now: Da
   });
 }
 
+/** Tries per notification: the first, and more after a 429, a 5xx or a network error. */
+export const PUSH_ATTEMPTS = 3;
+/** The wait before a second try when the push service names none; doubled before each next one. */
+export const PUSH_RETRY_BASE_MS = 1000;
+/** A push service asking for a longer wait (Retry-After) than this is not waited for: the notification is given up. */
+export const PUSH_MAX_RETRY_AFTER_MS = 30_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type Attempt = 'sent' | 'gone' | { error: string; retry: boolean; retryAfterMs: number | undefined };
+
+async function pushOnce(deps: PushDeps, details: ReturnType<typeof webpush.generateRequestDetails>): Promise<Attempt> {
+  try {
+    const response = await fetch(details.endpoint, {
+      method: details.method,
+      headers: details.headers as Record<string, string>,
+      // A copy as a plain Uint8Array: the body type fetch takes in both the Node and the DOM typings.
+      body: details.body ? new Uint8Array(details.body) : undefined,
+      signal: AbortSignal.timeout(deps.config.platformTimeoutMs),
+      redirect: 'error',
+    });
+    await response.arrayBuffer().catch(() => undefined);
+    if (response.ok) return 'sent';
+    if (response.status === 404 || response.status === 410) return 'gone';
+    const retry = response.status === 429 || response.status >= 500;
+    return { error: `The push service answered ${response.status}`, retry, retryAfterMs: retry ? retryAfterMs(response.headers.get('retry-after')) : undefined };
+  } catch (error) {
+    // Unreachable, reset or timed out: worth another try.
+    return { error: error instanceof Error ? error.message : String(error), retry: true, retryAfterMs: undefined };
+  }
+}
+
 /**
  * Encrypts (aes128gcm) and signs (VAPID) with `web-push`, then posts with fetch: web-push's
  * own sender speaks https only, and the tests' fake push service is http on 127.0.0.1.
+ * A 429, a 5xx or a network error is tried again, PUSH_ATTEMPTS times in all, after the
+ * push service's Retry-After or else a doubling backoff; the notification is already claimed,
+ * so no other turn sends it meanwhile (docs/decisions/0099-web-push-follows.md).
  */
 async function push(deps: PushDeps, n: Notification): Promise<'sent' | 'gone' | { error: string }> {
   const keys = await vapidKeys(deps.db, deps.config);
@@ -282,20 +279,14 @@ async function push(deps: PushDeps, n: Notification): Promise<'sent' | 'gone' | 
     urgency: n.urgency,
     contentEncoding: 'aes128gcm',
   });
-  try {
-    const response = await fetch(details.endpoint, {
-      method: details.method,
-      headers: details.headers as Record<string, string>,
-      body: details.body ?? undefined,
-      signal: AbortSignal.timeout(deps.config.platformTimeoutMs),
-      redirect: 'error',
-    });
-    await response.arrayBuffer().catch(() => undefined);
-    if (response.ok) return 'sent';
-    if (response.status === 404 || response.status === 410) return 'gone';
-    return { error: `The push service answered ${response.status}` };
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await pushOnce(deps, details);
+    if (outcome === 'sent' || outcome === 'gone') return outcome;
+    if (!outcome.retry) return { error: outcome.error };
+    if (attempt >= PUSH_ATTEMPTS) return { error: `${outcome.error}; given up after ${attempt} tries` };
+    const delay = retryDelayMs(attempt, { firstMs: PUSH_RETRY_BASE_MS, maxMs: PUSH_MAX_RETRY_AFTER_MS }, outcome.retryAfterMs);
+    if (delay > PUSH_MAX_RETRY_AFTER_MS) return { error: `${outcome.error} and asked to wait ${Math.ceil(delay / 1000)} s; given up` };
+    await (deps.wait ?? sleep)(delay);
   }
 }
 
@@ -334,6 +325,7 @@ export async function deliverPushNotifications(deps: PushDeps, now = new Date(),
   const report: PushReport = { sent: 0, duplicates: 0, rateLimited: 0, gone: 0, failed: 0 };
   await db.deleteFrom('push_sent').where('sent_at', '<', sql<Date>`${now}::timestamptz - make_interval(days => ${KEEP_SENT_DAYS})`).execute();
   await db.deleteFrom('push_events').where('handled_at', '<', sql<Date>`${now}::timestamptz - make_interval(days => ${KEEP_EVENTS_DAYS})`).execute();
+  await forgetPastPushWriteWindows(db, now);
   await sendAll(deps, await startingSoonNotifications(db, now), now, report, onError);
   // A reminder is used up once its match is under way, done, cancelled or deleted.
   await sql`DELETE FROM push_reminders r WHERE NOT EXISTS (SELECT 1 FROM matches m WHERE m.id = r.match_id AND m.status = 'scheduled')`.execute(db);
@@ -375,28 +367,5 @@ export async function schedulePushNotifications(deps: PushDeps, jobs: PushTaskQu
     const report = await deliverPushNotifications(deps, new Date(), (error) => log.warn({ error }, 'push notification not delivered'));
     if (report.failed > 0 || report.gone > 0) log.warn({ ...report }, 'push notifications: some not delivered');
   });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = jobs
-        .queueServerTask('push')
-        .catch((error: unknown) => log.warn({ err: error }, 'push notifications: turn not queued; trying again later'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, PUSH_POLL_MS);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return repeatTurns(PUSH_POLL_MS, () => jobs.queueServerTask('push'), (error) => log.warn({ err: error }, 'push notifications: turn not queued; trying again later'));
 }
