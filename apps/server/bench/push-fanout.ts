@@ -7,6 +7,12 @@ import { startFakePushService } from '../test-support/fakes';
 import { loadConfig } from '../src/config';
 import { deliverPushNotifications } from '../src/features/push/send';
 
+// Two replicas share one database: the embedded one (no DATABASE_URL) would give each its own.
+if (!process.env.DATABASE_URL) {
+  console.error('bench:push needs DATABASE_URL (a PostgreSQL server both replicas connect to), e.g. postgres://postgres@127.0.0.1:5432/postgres');
+  process.exit(1);
+}
+
 const sizes = (process.argv[2] ?? '100,500').split(',').map(Number);
 const config = loadConfig({ LOG_LEVEL: 'silent', PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' });
 const rows: string[] = ['| followers | pushes received | sent (replica A + B) | duplicates skipped | wall time | per push |', '|---|---|---|---|---|---|'];
