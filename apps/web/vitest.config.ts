@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
@@ -14,5 +15,8 @@ export default defineProject({
     globalSetup: ['./e2e/browser-versions.ts'],
     testTimeout: 30_000,
     hookTimeout: 180_000,
+    // Vitest's own default, not the root's floor of two: the browser tests each run a server
+    // and a Chromium, and on two cores they stay one at a time (after the other projects).
+    maxWorkers: Math.max(1, availableParallelism() - 1),
   },
 });

@@ -11,8 +11,60 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /**
+ * Set by the vitest global setup (test-support/template-database.ts): the URL of a database
+ * the run migrated once, which test databases on the same server are copied from.
+ */
+export const TEMPLATE_DATABASE_VARIABLE = 'CAMPUS_TEST_TEMPLATE_URL';
+
+const serverOf = (url: URL) => `${url.protocol}//${url.username}@${url.host}`;
+
+/** The run's migrated template on `serverUrl`'s server, if the global setup made one there. */
+function templateOn(serverUrl: string): string | undefined {
+  const template = process.env[TEMPLATE_DATABASE_VARIABLE];
+  if (!template) return undefined;
+  const url = new URL(template);
+  return serverOf(url) === serverOf(new URL(serverUrl)) ? url.pathname.slice(1) : undefined;
+}
+
+/**
+ * A database migrated once for a whole test run, to copy with CREATE DATABASE … TEMPLATE:
+ * copying an 11 MB database takes a tenth of the time of running every migration. It takes
+ * no connections (PostgreSQL refuses to copy a database anyone is connected to), and `drop`
+ * removes it at the end of the run.
+ */
+export async function createTemplateDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `campus_template_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = createDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
+  }
+  await adminQuery(serverUrl, `ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server of
- * DATABASE_URL (dropped on close), or an in-memory PGlite when DATABASE_URL is unset.
+ * DATABASE_URL (dropped on close), or an in-memory PGlite when DATABASE_URL is unset. On
+ * PostgreSQL it is a copy of the run's template when the global setup made one on that
+ * server, and is migrated here otherwise (a run outside the root vitest config, a bench).
  */
 export async function createTestDatabase(
   options: { engine?: 'auto' | 'pglite' } = {},
@@ -24,23 +76,18 @@ export async function createTestDatabase(
     return { ...handle, url: undefined };
   }
   const name = `campus_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const template = templateOn(serverUrl);
+  await adminQuery(serverUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = createDatabase({ databaseUrl: url.toString(), poolSize: 10 });
-  await migrateToLatest(handle.db);
+  if (!template) await migrateToLatest(handle.db);
   return {
     ...handle,
     url: url.toString(),
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
