@@ -26,6 +26,10 @@ export default defineConfig({
     // trip on one of six connections (home page: 26 files to 13, first paint earlier).
     rollupOptions: {
       output: { experimentalMinChunkSize: 16384 },
+      // @trpc/client declares no "sideEffects", and its WebSocket client's module sets a static
+      // field through a helper call that Rollup must keep: the first load carried that client
+      // (about 1 KB gzip) though only httpBatchLink is used. Its exports are kept when imported.
+      treeshake: { moduleSideEffects: (id) => !/[\\/]@trpc[\\/]client[\\/]dist[\\/]wsLink-[^\\/]*\.mjs$/.test(id) },
       onwarn(warning, warn) {
         // zod 4 places /*#__PURE__*/ where Rollup cannot use it; Rollup drops the comment and
         // the output is correct. Nothing a reader of the build can act on (issue 29).

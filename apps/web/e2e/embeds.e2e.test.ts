@@ -1,12 +1,9 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
-import { buildApp, loadConfig } from '@campus-elo/server';
-import { prepareData } from '@campus-elo/server/startup-data';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeE2E, launchBrowser, VIEWPORTS, WEB_DIST } from './harness';
+import { browserSuite, describeE2E } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const WAIT = 20_000;
@@ -33,48 +30,34 @@ function startHostSite(): Promise<{ server: Server; url: string }> {
 }
 
 describeE2E('embeds and overlays on another site', () => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  let url: string;
+  // As main.ts does: the live stream listens on the database the app uses.
+  const suite = browserSuite({ listen: true });
   let host: { server: Server; url: string };
-  let browser: Browser;
   const known = { match: '', liveMatch: '', team: '', event: '' };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const config = loadConfig({ SEED: 'demo', WEB_DIST, LOG_LEVEL: 'warn' });
-    await prepareData(database.db, config, () => {});
-    // As main.ts does: the live stream listens on the database the app uses.
-    app = await buildApp({ db: database.db, config, logger: false, listen: database.listen });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     host = await startHostSite();
-    browser = await launchBrowser();
-    const db = database.db;
+    const db = suite.site.database.db;
     known.match = (await db.selectFrom('matches').select('id').where('status', '=', 'completed').limit(1).executeTakeFirstOrThrow()).id;
     known.liveMatch = (await db.selectFrom('matches').select('id').where('status', '=', 'scheduled').limit(1).executeTakeFirstOrThrow()).id;
     await db.updateTable('matches').set({ status: 'in_progress', score_team1: 0, score_team2: 0 }).where('id', '=', known.liveMatch).execute();
     known.team = (await db.selectFrom('teams').select('id').orderBy('elo', 'desc').limit(1).executeTakeFirstOrThrow()).id;
     known.event = (await db.selectFrom('events').select('id').limit(1).executeTakeFirstOrThrow()).id;
-  }, 120_000);
+  });
 
   afterAll(async () => {
-    await browser?.close();
     await new Promise((resolve) => host?.server.close(resolve));
-    await app?.close();
-    await database?.close();
   });
 
   async function framed(path: string, beforeLoad: (page: Page) => void = () => {}): Promise<Page> {
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    page.setDefaultTimeout(WAIT);
+    const page = await suite.newPage({ waitMs: WAIT });
     beforeLoad(page);
-    await page.goto(`${host.url}/?src=${encodeURIComponent(url + path)}`);
+    await page.goto(`${host.url}/?src=${encodeURIComponent(suite.site.url + path)}`);
     return page;
   }
 
   const heightsFromSite = (page: Page) =>
-    page.evaluate((origin) => (window as unknown as { heights: { origin: string; height: number }[] }).heights.filter((message) => message.origin === origin), url);
+    page.evaluate((origin) => (window as unknown as { heights: { origin: string; height: number }[] }).heights.filter((message) => message.origin === origin), suite.site.url);
 
   it('renders every embed and overlay inside a page of another origin, which hears its height', async () => {
     const paths = [
@@ -123,7 +106,7 @@ describeE2E('embeds and overlays on another site', () => {
       await streamOpened;
       await page.evaluate(() => Object.assign(window, { notReloaded: true }));
       const changedAt = Date.now();
-      await database.db.updateTable('matches').set({ score_team1: 1, score_team2: 0 }).where('id', '=', known.liveMatch).execute();
+      await suite.site.database.db.updateTable('matches').set({ score_team1: 1, score_team2: 0 }).where('id', '=', known.liveMatch).execute();
       await expect.poll(() => series.innerText(), { timeout: WAIT, interval: 50 }).toBe('1 – 0');
       // The figure for the decision note; not asserted (no timed assertions in tests).
       console.info(`overlay followed the score change in ${Date.now() - changedAt} ms`);

@@ -1,7 +1,7 @@
 // @vitest-environment node
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeAll, describeE2E, launchBrowser, saveScreenshot, seriousAxeViolations, startTestSite, type TestSite, VIEWPORTS } from './harness';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserSuite, describeE2E, saveScreenshot, seriousAxeViolations, VIEWPORTS } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 180_000;
@@ -28,32 +28,20 @@ const focusedPoint = (page: Page) =>
   });
 
 describeE2E('team, match and player pages', () => {
-  let site: TestSite;
-  let browser: Browser;
-
-  async function api<T>(path: string): Promise<T> {
-    const response = await fetch(`${site.url}/v1/public/${path}`);
-    expect(response.status).toBe(200);
-    return (await response.json()) as T;
-  }
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startTestSite(), launchBrowser()]);
-  });
-
-  afterAll(() => closeAll(browser, site));
+  const suite = browserSuite();
+  const { api } = suite;
 
   it(
     'rankings -> team -> a result -> match -> the opponent -> a player, by keyboard where it matters, with nothing serious for axe',
     async ({ onTestFinished }) => {
-      const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+      const page = await suite.browser.newPage({ viewport: VIEWPORTS.desktop });
       page.setDefaultTimeout(WAIT);
       onTestFinished(() => page.close());
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(error.message));
 
       // Rankings: the top team's name is a link to its page.
-      await page.goto(`${site.url}/rankings`);
+      await page.goto(`${suite.site.url}/rankings`);
       const [top] = (await api<{ results: (Named & { elo: number })[] }>('teams?sort=elo&order=desc&page=1&page_size=1')).results;
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.getByRole('main').getByRole('link', { name: top!.name, exact: true }).first().click();
@@ -121,11 +109,11 @@ describeE2E('team, match and player pages', () => {
   it(
     'fits a phone: the team and match pages need no sideways scrolling',
     async ({ onTestFinished }) => {
-      const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+      const page = await suite.browser.newPage({ viewport: VIEWPORTS.mobile });
       page.setDefaultTimeout(WAIT);
       onTestFinished(() => page.close());
       const [top] = (await api<{ results: Named[] }>('teams?sort=elo&order=desc&page=1&page_size=1')).results;
-      await page.goto(`${site.url}/teams/${top!.id}`);
+      await page.goto(`${suite.site.url}/teams/${top!.id}`);
       await page.locator('[data-result-row]').first().waitFor();
       await page.getByRole('list', { name: 'Active players' }).waitFor();
       const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -142,12 +130,12 @@ describeE2E('team, match and player pages', () => {
   it(
     'answers 404 and shows the not-found page for a malformed id, an unknown match and a hidden player',
     async ({ onTestFinished }) => {
-      const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+      const page = await suite.browser.newPage({ viewport: VIEWPORTS.mobile });
       page.setDefaultTimeout(WAIT);
       onTestFinished(() => page.close());
-      const hidden = await site.database.db.selectFrom('players').select('id').where('visible', '=', false).executeTakeFirstOrThrow();
+      const hidden = await suite.site.database.db.selectFrom('players').select('id').where('visible', '=', false).executeTakeFirstOrThrow();
       for (const path of ['/teams/nope', '/matches/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b', `/players/${hidden.id}`]) {
-        const response = await page.goto(`${site.url}${path}`);
+        const response = await page.goto(`${suite.site.url}${path}`);
         expect(response?.status(), path).toBe(404);
         await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
       }

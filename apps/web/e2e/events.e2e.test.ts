@@ -3,9 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BracketMatch, EventDetail, EventListItem } from '@campus-elo/api-contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeAll, describeE2E, launchBrowser, OWNER, saveScreenshot, SCREENSHOT_DIR, seriousAxeViolations, startTestSite, type TestSite, VIEWPORTS } from './harness';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserSuite, describeE2E, OWNER, saveScreenshot, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 180_000;
@@ -22,14 +22,8 @@ const slots = (event: EventDetail) => event.stages.flatMap((stage) => stage.roun
 const playsIn = (match: BracketMatch, teamId: string) => match.team1?.id === teamId || match.team2?.id === teamId;
 
 describeE2E('events', () => {
-  let site: TestSite;
-  let browser: Browser;
-
-  async function api<T>(path: string): Promise<T> {
-    const response = await fetch(`${site.url}/v1/public/${path}`);
-    expect(response.status).toBe(200);
-    return (await response.json()) as T;
-  }
+  const suite = browserSuite();
+  const { api } = suite;
 
   async function expectNoSeriousAxeViolations(page: Page, label: string) {
     expect(await seriousAxeViolations(page), `axe on ${label}`).toEqual([]);
@@ -49,16 +43,10 @@ describeE2E('events', () => {
     });
   }
 
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startTestSite(), launchBrowser()]);
-  });
-
-  afterAll(() => closeAll(browser, site));
-
   it(
     "a visitor opens the finished playoff from /events and follows the champion's path to the final's match page",
     async ({ onTestFinished }) => {
-      const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+      const page = await suite.browser.newPage({ viewport: VIEWPORTS.desktop });
       page.setDefaultTimeout(WAIT);
       onTestFinished(() => page.close());
       const problems: string[] = [];
@@ -70,7 +58,7 @@ describeE2E('events', () => {
       const detail = await api<EventDetail>(`events/${playoff!.id}`);
       const champion = detail.winner!;
 
-      await page.goto(`${site.url}/events`);
+      await page.goto(`${suite.site.url}/events`);
       await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
       const card = page.getByRole('region', { name: 'Past' }).getByRole('link', { name: new RegExp(playoff!.name) });
       expect(await card.innerText()).toContain(champion.name);
@@ -103,7 +91,7 @@ describeE2E('events', () => {
       await page.getByRole('heading', { level: 1, name: `${final.match.team1!.name} vs ${final.match.team2!.name}` }).waitFor();
       // The match page names its event and round, and the champion's team page its title.
       expect(await page.locator('[data-match-event]').innerText()).toBe(`Played in ${playoff!.name}, Final`);
-      await page.goto(`${site.url}/teams/${champion.id}`);
+      await page.goto(`${suite.site.url}/teams/${champion.id}`);
       const placement = page.locator('[data-team-event]').filter({ hasText: playoff!.name });
       expect(await placement.innerText()).toContain('Champion');
       expect(problems).toEqual([]);
@@ -114,14 +102,14 @@ describeE2E('events', () => {
   it(
     'the running double elimination shows its upper, lower and grand final parts; on a phone only the bracket scrolls sideways',
     async ({ onTestFinished }) => {
-      const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+      const page = await suite.browser.newPage({ viewport: VIEWPORTS.desktop });
       page.setDefaultTimeout(WAIT);
       onTestFinished(() => page.close());
       const ongoing = (await api<{ results: EventListItem[] }>('events?status=ongoing')).results;
       const invitational = ongoing.find((event) => event.format === 'double_elimination');
       expect(invitational, 'the demo has a running double elimination').toBeTruthy();
 
-      await page.goto(`${site.url}/events/${invitational!.id}`);
+      await page.goto(`${suite.site.url}/events/${invitational!.id}`);
       await page.getByRole('heading', { level: 1, name: invitational!.name }).waitFor();
       for (const part of ['Upper bracket', 'Lower bracket', 'Grand final']) await page.getByRole('region', { name: `${part}, scrolls sideways` }).waitFor();
       expect(await page.getByRole('region', { name: 'Champion' }).count()).toBe(0);
@@ -144,15 +132,15 @@ describeE2E('events', () => {
   it(
     'staff create a double elimination of the top 8 by Elo, enter and link results until a champion is shown',
     async ({ onTestFinished }) => {
-      const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+      const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
       const page = await context.newPage();
       page.setDefaultTimeout(WAIT);
       onTestFinished(() => context.close());
-      await page.goto(`${site.url}/signin`);
+      await page.goto(`${suite.site.url}/signin`);
       await page.getByLabel('Email').fill(OWNER.email);
       await page.getByRole('textbox', { name: 'Password' }).fill(OWNER.password);
       await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.waitForURL(`${site.url}/admin`);
+      await page.waitForURL(`${suite.site.url}/admin`);
       await page.getByRole('tab', { name: 'Events' }).click();
 
       const create = page.getByRole('form', { name: 'Create an event' });
@@ -179,8 +167,8 @@ describeE2E('events', () => {
       for (let played = 0; !detail.winner && played < 20; played++) {
         const { match: slot, round } = slots(detail).find(({ match }) => match.status === 'ready' && match.match_id === null)!;
         const slotName = `${round}: ${slot.team1!.name} vs ${slot.team2!.name}`;
-        const entered = await page.request.post(`${site.url}/v1/matches/create/`, {
-          headers: { origin: site.url },
+        const entered = await page.request.post(`${suite.site.url}/v1/matches/create/`, {
+          headers: { origin: suite.site.url },
           data: { team1_id: slot.team1!.id, team2_id: slot.team2!.id, status: 'completed', score_team1: 13, score_team2: 7, winner_id: slot.team1!.id, date: '2026-11-20T18:00:00Z' },
         });
         expect(entered.status()).toBe(201);
@@ -197,7 +185,7 @@ describeE2E('events', () => {
       }
       expect(detail.winner).not.toBeNull();
 
-      await page.goto(`${site.url}/events/${cup.id}`);
+      await page.goto(`${suite.site.url}/events/${cup.id}`);
       expect(await page.getByRole('region', { name: 'Champion' }).innerText()).toContain(detail.winner!.name);
       await page.getByRole('region', { name: 'Grand final, scrolls sideways' }).locator('a[data-slot]').first().waitFor();
     },

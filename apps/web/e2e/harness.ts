@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, JobQueue, loadConfig, type Config } from '@campus-elo/server';
 import { prepareData } from '@campus-elo/server/startup-data';
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { describe } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { CHROMIUM_PATH } from './browser-versions';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -38,11 +38,18 @@ export interface TestSite {
   close(): Promise<void>;
 }
 
+export interface TestSiteOptions {
+  seed?: 'demo' | 'none';
+  env?: Record<string, string>;
+  /** The server listens on the database's change notices, as main.ts does: the live stream (and the response cache) run. */
+  listen?: boolean;
+}
+
 /**
  * The real server on a fresh database with the demo league (or an empty one), serving the
  * production web build. `env` overrides configuration (e.g. fake platform URLs).
  */
-export async function startTestSite(options: { seed?: 'demo' | 'none'; env?: Record<string, string> } = {}): Promise<TestSite> {
+export async function startTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
   if (!existsSync(resolve(WEB_DIST, 'index.html'))) {
     throw new Error(`No web build at ${WEB_DIST}: run \`pnpm build\` first (pnpm test does)`);
   }
@@ -59,7 +66,7 @@ export async function startTestSite(options: { seed?: 'demo' | 'none'; env?: Rec
   // The admin panel runs its long tools as background jobs, as main.ts does.
   const jobs = new JobQueue({ db: database.db, config, kind: database.kind }, database, { warn: () => {} });
   await jobs.start();
-  const app = await buildApp({ db: database.db, config, jobs, logger: false });
+  const app = await buildApp({ db: database.db, config, jobs, logger: false, listen: options.listen ? database.listen : undefined });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
@@ -122,4 +129,62 @@ export async function seriousAxeViolations(page: Page): Promise<{ id: string; im
 /** Closes what a test file opened (a browser, a test site); either may be missing when its start-up failed. */
 export async function closeAll(...opened: ({ close(): Promise<unknown> } | undefined)[]): Promise<void> {
   for (const thing of opened) await thing?.close();
+}
+
+/** The machine running the suite may be busy: a generous wait for a suite's start, still bounded. */
+const SUITE_START_MS = 180_000;
+
+export interface BrowserSuite {
+  /** The site and the browser: there once the suite's beforeAll has run. */
+  readonly site: TestSite;
+  readonly browser: Browser;
+  /** A public API answer (`path` below /v1/public/), which must be a 200. */
+  api: <T>(path: string) => Promise<T>;
+  /** A page in a context of its own (light, desktop unless said), closed with the suite; `waitMs` is its default timeout. */
+  newPage: (options?: { colorScheme?: 'light' | 'dark'; viewport?: keyof typeof VIEWPORTS; waitMs?: number }) => Promise<Page>;
+}
+
+/**
+ * What most browser suites set up, called in their describe: a test site (startTestSite's
+ * options) and Chromium, started before the suite's tests and closed after them with the
+ * pages newPage opened.
+ */
+export function browserSuite(options: TestSiteOptions = {}): BrowserSuite {
+  let site: TestSite | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const started = <T>(thing: T | undefined, what: string): T => {
+    if (thing === undefined) throw new Error(`No ${what} yet: the suite's beforeAll has not run or failed`);
+    return thing;
+  };
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startTestSite(options), launchBrowser()]);
+  }, SUITE_START_MS);
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await closeAll(browser, site);
+  });
+
+  return {
+    get site() {
+      return started(site, 'test site');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+    async api<T>(path: string): Promise<T> {
+      const response = await fetch(`${started(site, 'test site').url}/v1/public/${path}`);
+      expect(response.status).toBe(200);
+      return (await response.json()) as T;
+    },
+    async newPage({ colorScheme = 'light', viewport = 'desktop', waitMs = 20_000 } = {}) {
+      const context = await started(browser, 'browser').newContext({ colorScheme, viewport: VIEWPORTS[viewport] });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(waitMs);
+      return page;
+    },
+  };
 }

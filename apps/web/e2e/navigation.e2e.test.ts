@@ -1,7 +1,7 @@
 // @vitest-environment node
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, scrollThrough, seriousAxeViolations, startTestSite, type TestSite } from './harness';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { OWNER, browserSuite, describeE2E, saveScreenshot, scrollThrough, seriousAxeViolations } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 180_000;
@@ -54,40 +54,15 @@ async function tabLoaded(page: Page, tab: string) {
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 describeE2E('navigation: search, links, colour scheme', () => {
-  let site: TestSite;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  async function api<T>(path: string): Promise<T> {
-    const response = await fetch(`${site.url}/v1/public/${path}`);
-    expect(response.status).toBe(200);
-    return (await response.json()) as T;
-  }
-
-  async function newPage(options: { colorScheme?: 'light' | 'dark'; viewport?: keyof typeof VIEWPORTS } = {}): Promise<Page> {
-    const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: VIEWPORTS[options.viewport ?? 'desktop'] });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(WAIT);
-    return page;
-  }
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startTestSite(), launchBrowser()]);
-  }, SLOW);
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await site?.close();
-  });
+  const suite = browserSuite();
+  const { api, newPage } = suite;
 
   it(
     'finds a team with the keyboard only and lands on its page; Enter with nothing highlighted lists every result',
     async () => {
       const [team] = (await api<{ results: Named[] }>('teams?sort=elo&order=desc&page_size=1')).results;
       const page = await newPage();
-      await page.goto(`${site.url}/`);
+      await page.goto(`${suite.site.url}/`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       const box = page.getByRole('combobox', { name: SEARCH });
       // The element focused, by what it is: the plain field first focused is replaced by the combobox, keeping the focus.
@@ -108,7 +83,7 @@ describeE2E('navigation: search, links, colour scheme', () => {
       }
       expect(highlighted).toBe(team!.name);
       await page.keyboard.press('Enter');
-      await page.waitForURL(`${site.url}/teams/${team!.id}`);
+      await page.waitForURL(`${suite.site.url}/teams/${team!.id}`);
       expect(await box.inputValue()).toBe('');
 
       // Escape closes the list; Enter then asks for every result.
@@ -139,14 +114,14 @@ describeE2E('navigation: search, links, colour scheme', () => {
       const systemDark = await newPage({ colorScheme: 'dark' });
       await beforeTheApp(
         systemDark,
-        () => systemDark.goto(`${site.url}/`, { waitUntil: 'commit' }),
+        () => systemDark.goto(`${suite.site.url}/`, { waitUntil: 'commit' }),
         async () => expect(await scheme(systemDark)).toBe('dark'),
       );
       const darkBackground = await bodyBackground(systemDark);
       expect(darkBackground).not.toBe('rgb(255, 255, 255)');
 
       const page = await newPage({ colorScheme: 'light' });
-      await page.goto(`${site.url}/`);
+      await page.goto(`${suite.site.url}/`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await scheme(page)).toBe('light');
       expect(await bodyBackground(page)).toBe('rgb(255, 255, 255)');
@@ -192,7 +167,7 @@ describeE2E('navigation: search, links, colour scheme', () => {
         for (const viewport of ['desktop', 'mobile'] as const) {
           const page = await newPage({ colorScheme, viewport });
           const visit = async (path: string, ready: () => Promise<unknown>) => {
-            await page.goto(`${site.url}${path}`);
+            await page.goto(`${suite.site.url}${path}`);
             await ready();
             await page.waitForLoadState('networkidle');
             expect(await scheme(page)).toBe(colorScheme);
@@ -250,13 +225,13 @@ describeE2E('navigation: search, links, colour scheme', () => {
           const violations = await seriousAxeViolations(page);
           if (violations.length > 0) found[`${label} (${colorScheme})`] = violations;
         };
-        await page.goto(`${site.url}/signin`);
+        await page.goto(`${suite.site.url}/signin`);
         await page.getByRole('heading', { name: 'Sign In' }).waitFor();
         await check('sign in');
         await page.getByLabel('Email').fill(OWNER.email);
         await page.getByRole('textbox', { name: 'Password' }).fill(OWNER.password);
         await page.getByRole('button', { name: 'Sign In' }).click();
-        await page.waitForURL(`${site.url}/admin`);
+        await page.waitForURL(`${suite.site.url}/admin`);
         expect(await scheme(page)).toBe(colorScheme);
         for (const tab of ['Control Panel', 'Edit Team/Player', 'Import Matches', 'Database Viewer', 'Clear Database', 'Graphic Generator', 'Merge Teams', 'Jobs']) {
           await page.getByRole('tab', { name: tab, exact: true }).click();

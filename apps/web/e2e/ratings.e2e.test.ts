@@ -1,7 +1,7 @@
 // @vitest-environment node
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeAll, describeE2E, launchBrowser, seriousAxeViolations, startTestSite, type TestSite, VIEWPORTS } from './harness';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserSuite, describeE2E, seriousAxeViolations, VIEWPORTS } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 180_000;
@@ -16,29 +16,17 @@ interface TeamRow {
 }
 
 describeE2E('why this rank: the team rating page, provisional marks and /ratings', () => {
-  let site: TestSite;
-  let browser: Browser;
-
-  async function api<T>(path: string): Promise<T> {
-    const response = await fetch(`${site.url}/v1/public/${path}`);
-    expect(response.status).toBe(200);
-    return (await response.json()) as T;
-  }
+  const suite = browserSuite();
+  const { api } = suite;
 
   async function openPage(width: keyof typeof VIEWPORTS, onTestFinished: (fn: () => Promise<void>) => void): Promise<{ page: Page; problems: string[] }> {
-    const page = await browser.newPage({ viewport: VIEWPORTS[width] });
+    const page = await suite.browser.newPage({ viewport: VIEWPORTS[width] });
     page.setDefaultTimeout(WAIT);
     onTestFinished(() => page.close());
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     return { page, problems };
   }
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startTestSite(), launchBrowser()]);
-  });
-
-  afterAll(() => closeAll(browser, site));
 
   it(
     "team page -> its rating page, whose total is the team's Elo, axe-clean at phone and desktop widths",
@@ -47,7 +35,7 @@ describeE2E('why this rank: the team rating page, provisional marks and /ratings
       const top = results[0]!;
       for (const width of ['mobile', 'desktop'] as const) {
         const { page, problems } = await openPage(width, onTestFinished);
-        await page.goto(`${site.url}/teams/${top.id}`);
+        await page.goto(`${suite.site.url}/teams/${top.id}`);
         await page.getByRole('link', { name: `${top.elo} Elo: how it adds up` }).click();
         await page.waitForURL(`**/teams/${top.id}/rating`);
         await page.getByRole('heading', { level: 1, name: `Why ${top.name} has Elo ${top.elo}` }).waitFor();
@@ -76,7 +64,7 @@ describeE2E('why this rank: the team rating page, provisional marks and /ratings
 
       // Its rating page always shows its rank (among all teams), so the mark.
       const { page, problems } = await openPage('desktop', onTestFinished);
-      await page.goto(`${site.url}/teams/${provisional!.id}/rating`);
+      await page.goto(`${suite.site.url}/teams/${provisional!.id}/rating`);
       const mark = page.getByRole('button', { name: reason });
       await mark.waitFor();
       // Reached by keyboard: focus shows the tooltip with the reason.
@@ -86,12 +74,12 @@ describeE2E('why this rank: the team rating page, provisional marks and /ratings
 
       // The team page shows it beside the season's rank, when the team has one.
       const teamPage = await api<{ rank: number | null }>(`teams/${provisional!.id}`);
-      await page.goto(`${site.url}/teams/${provisional!.id}`);
+      await page.goto(`${suite.site.url}/teams/${provisional!.id}`);
       await page.getByRole('heading', { level: 1, name: provisional!.name }).waitFor();
       expect(await page.getByRole('button', { name: reason }).count()).toBe(teamPage.rank === null ? 0 : 1);
 
       for (const path of [`/teams/${established.id}`, `/teams/${established.id}/rating`]) {
-        await page.goto(`${site.url}${path}`);
+        await page.goto(`${suite.site.url}${path}`);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         expect(await page.locator('[data-provisional]').count(), path).toBe(0);
       }
@@ -105,7 +93,7 @@ describeE2E('why this rank: the team rating page, provisional marks and /ratings
     async ({ onTestFinished }) => {
       for (const width of ['mobile', 'desktop'] as const) {
         const { page, problems } = await openPage(width, onTestFinished);
-        await page.goto(`${site.url}/rankings`);
+        await page.goto(`${suite.site.url}/rankings`);
         await page.getByRole('link', { name: 'How ratings work' }).click();
         await page.waitForURL('**/ratings');
         await page.getByRole('heading', { level: 1, name: 'How ratings work' }).waitFor();

@@ -1,31 +1,15 @@
 // @vitest-environment node
 import type { StandingsOutput } from '@campus-elo/api-contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, seriousAxeViolations, startTestSite, type TestSite } from './harness';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { OWNER, browserSuite, describeE2E, saveScreenshot, seriousAxeViolations } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 180_000;
-const WAIT = 20_000;
 
 describeE2E('league standings', () => {
-  let site: TestSite;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  async function api<T>(path: string): Promise<T> {
-    const response = await fetch(`${site.url}/v1/public/${path}`);
-    expect(response.status).toBe(200);
-    return (await response.json()) as T;
-  }
-
-  async function newPage(options: { colorScheme?: 'light' | 'dark'; viewport?: keyof typeof VIEWPORTS } = {}): Promise<Page> {
-    const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: VIEWPORTS[options.viewport ?? 'desktop'] });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(WAIT);
-    return page;
-  }
+  const suite = browserSuite();
+  const { api, newPage } = suite;
 
   /** A division with two teams level on points, and the first such pair. */
   function tiedDivision(standings: StandingsOutput) {
@@ -47,16 +31,6 @@ describeE2E('league standings', () => {
         .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
     });
 
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startTestSite(), launchBrowser()]);
-  }, SLOW);
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await site?.close();
-  });
-
   it(
     "shows the demo league's divisions as tabs, their tables with labelled bands, chances and a tie note; the tabs work by keyboard; axe passes in both schemes",
     async () => {
@@ -67,9 +41,9 @@ describeE2E('league standings', () => {
       expect(first.rows.some((row) => row.chances !== null)).toBe(true);
 
       const page = await newPage();
-      await page.goto(`${site.url}/rankings`);
+      await page.goto(`${suite.site.url}/rankings`);
       await page.getByRole('main').getByRole('link', { name: 'League standings' }).click();
-      await page.waitForURL(`${site.url}/standings`);
+      await page.waitForURL(`${suite.site.url}/standings`);
       await page.getByRole('heading', { level: 1, name: 'Standings' }).waitFor();
       expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Standings' }).getAttribute('aria-current')).toBe('page');
 
@@ -108,7 +82,7 @@ describeE2E('league standings', () => {
 
       expect(await seriousAxeViolations(page)).toEqual([]);
       const dark = await newPage({ colorScheme: 'dark' });
-      await dark.goto(`${site.url}/standings`);
+      await dark.goto(`${suite.site.url}/standings`);
       await dark.getByRole('table', { name: `${first.name} standings` }).waitFor();
       expect(await dark.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
       expect(await seriousAxeViolations(dark)).toEqual([]);
@@ -123,7 +97,7 @@ describeE2E('league standings', () => {
       const standings = await api<StandingsOutput>('standings');
       const first = standings.divisions[0]!;
       const page = await newPage({ viewport: 'mobile' });
-      await page.goto(`${site.url}/standings`);
+      await page.goto(`${suite.site.url}/standings`);
       const table = page.getByRole('table', { name: `${first.name} standings` });
       await table.waitFor();
       expect(await pageScrollsSideways(page)).toEqual([]);
@@ -135,7 +109,7 @@ describeE2E('league standings', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       const row = first.rows[2] ?? first.rows[0]!;
-      await page.goto(`${site.url}/teams/${row.team.id}`);
+      await page.goto(`${suite.site.url}/teams/${row.team.id}`);
       const fact = page.locator('[data-fact="division"]');
       await fact.waitFor();
       const link = fact.getByRole('link');
@@ -160,7 +134,7 @@ describeE2E('league standings', () => {
       page.on('request', (request) => {
         if (request.url().includes('standingsStakes')) stakeRequests.push(request.url());
       });
-      await page.goto(`${site.url}/matches`);
+      await page.goto(`${suite.site.url}/matches`);
       await page.getByText(/A win raises .+ chance from/).first().waitFor();
       // One request per list on screen at most (three windows), never one per card.
       expect(stakeRequests.length).toBeLessThanOrEqual(3);
@@ -172,11 +146,11 @@ describeE2E('league standings', () => {
     'lets staff create a division, fill it by Elo and change its teams by search; the public page then shows it',
     async () => {
       const page = await newPage();
-      await page.goto(`${site.url}/signin`);
+      await page.goto(`${suite.site.url}/signin`);
       await page.getByLabel('Email').fill(OWNER.email);
       await page.getByRole('textbox', { name: 'Password' }).fill(OWNER.password);
       await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.waitForURL(`${site.url}/admin`);
+      await page.waitForURL(`${suite.site.url}/admin`);
       await page.getByRole('tab', { name: 'Seasons', exact: true }).click();
       const card = page.getByRole('region', { name: 'Divisions' });
       await card.getByRole('button', { name: 'New division' }).waitFor();
@@ -214,7 +188,7 @@ describeE2E('league standings', () => {
       await card.getByRole('status').getByText(/^Test Division has \d+ teams?\.$/).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
 
-      await page.goto(`${site.url}/standings?season=${seasonId}`);
+      await page.goto(`${suite.site.url}/standings?season=${seasonId}`);
       await page.getByRole('tab', { name: 'Test Division', exact: true }).click();
       const table = page.getByRole('table', { name: 'Test Division standings' });
       await table.waitFor();

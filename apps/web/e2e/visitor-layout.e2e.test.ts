@@ -1,7 +1,7 @@
 // @vitest-environment node
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeAll, describeE2E, launchBrowser, startTestSite, type TestSite } from './harness';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserSuite, describeE2E } from './harness';
 
 // What a visitor on a phone (390 px) and in a US time zone sees (issue 29): layout read from
 // the real browser's boxes, in both colour schemes.
@@ -17,11 +17,10 @@ interface MatchItem {
 }
 
 describeE2E('a visitor on a phone and in New York', () => {
-  let site: TestSite;
-  let browser: Browser;
+  const suite = browserSuite();
 
   async function firstMatch(status: string): Promise<MatchItem> {
-    const response = await fetch(`${site.url}/v1/public/matches?status=${status}&page_size=1`);
+    const response = await fetch(`${suite.site.url}/v1/public/matches?status=${status}&page_size=1`);
     expect(response.status).toBe(200);
     const [match] = ((await response.json()) as { results: MatchItem[] }).results;
     expect(match, `a ${status} match in the demo`).toBeDefined();
@@ -29,16 +28,10 @@ describeE2E('a visitor on a phone and in New York', () => {
   }
 
   async function phonePage(colorScheme: 'light' | 'dark'): Promise<Page> {
-    const page = await browser.newPage({ viewport: PHONE, colorScheme, timezoneId: 'America/New_York' });
+    const page = await suite.browser.newPage({ viewport: PHONE, colorScheme, timezoneId: 'America/New_York' });
     page.setDefaultTimeout(WAIT);
     return page;
   }
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startTestSite(), launchBrowser()]);
-  });
-
-  afterAll(() => closeAll(browser, site));
 
   it(
     'keeps each head-to-head row readable at 390 px: the names on lines of their own width, "X won" beside or below them, never over them',
@@ -47,7 +40,7 @@ describeE2E('a visitor on a phone and in New York', () => {
       for (const scheme of ['light', 'dark'] as const) {
         const page = await phonePage(scheme);
         onTestFinished(() => page.close());
-        await page.goto(`${site.url}/matches/${match.id}`);
+        await page.goto(`${suite.site.url}/matches/${match.id}`);
         const row = page.locator('[aria-label="Meetings, newest first"] li').first();
         await row.waitFor();
         const [date, teams, winner] = await Promise.all([0, 1, 2].map((n) => row.locator(':scope > *').nth(n).boundingBox()));
@@ -69,7 +62,7 @@ describeE2E('a visitor on a phone and in New York', () => {
       const match = await firstMatch('in_progress');
       const page = await phonePage('dark');
       onTestFinished(() => page.close());
-      await page.goto(`${site.url}/matches/${match.id}`);
+      await page.goto(`${suite.site.url}/matches/${match.id}`);
       const together = page.locator('[data-phone-score]');
       await together.waitFor();
       const scores = together.locator('[data-tone]');
@@ -89,7 +82,7 @@ describeE2E('a visitor on a phone and in New York', () => {
       page.on('request', (request) => {
         if (request.url().includes('public.matches')) asked.push(decodeURIComponent(request.url()));
       });
-      await page.goto(`${site.url}/matches#upcoming`);
+      await page.goto(`${suite.site.url}/matches#upcoming`);
       await page.getByRole('heading', { name: 'Later this week', exact: true }).waitFor();
       const times = await page.locator('[data-match-id]').allInnerTexts();
       expect(times.length).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { PlayerPicture, TeamLogo } from '../common/EntityImage';
 import { PlayerLink, TeamLink } from '../common/EntityLinks';
+import { RankMovement } from '../common/RankMovement';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { ProvisionalMark } from '../team-rating/ProvisionalMark';
 import classes from './RankingRow.module.css';
@@ -34,37 +35,6 @@ interface TeamRankingRowProps {
   standing?: RowStanding;
   /** The team's rated matches when it has fewer than PROVISIONAL_MATCHES (its rank gets a '?'); undefined when it is established or unknown. */
   provisionalMatches?: number;
-}
-
-/** '▲ 2', '▼ 1', '–' or 'New', with the words for screen readers. */
-function Movement({ rank, previousRank }: { rank: number; previousRank: number | null }) {
-  if (previousRank === null) {
-    return (
-      <span className={classes.movement} data-movement="new">
-        New<VisuallyHidden> since last week</VisuallyHidden>
-      </span>
-    );
-  }
-  const places = previousRank - rank;
-  if (places === 0) {
-    return (
-      <span className={classes.movement} data-movement="same">
-        <span aria-hidden="true">–</span>
-        <VisuallyHidden>No change since last week</VisuallyHidden>
-      </span>
-    );
-  }
-  const up = places > 0;
-  return (
-    <span className={classes.movement} data-movement={up ? 'up' : 'down'}>
-      <span aria-hidden="true">
-        {up ? '▲' : '▼'} {Math.abs(places)}
-      </span>
-      <VisuallyHidden>
-        {up ? 'Up' : 'Down'} {Math.abs(places)} since last week
-      </VisuallyHidden>
-    </span>
-  );
 }
 
 /** The team's five best visible, active players; mounted (and fetched) only while expanded. */
@@ -119,7 +89,7 @@ export function TeamRankingRow({ rank, team, elo, standing, provisionalMatches }
         </TeamLink>
         {standing && (
           <>
-            <Movement rank={rank} previousRank={standing.previousRank} />
+            <RankMovement rank={rank} previousRank={standing.previousRank} wording="column" className={classes.movement} />
             <span className={classes.record}>
               <VisuallyHidden>{pluralize(standing.wins, 'win')}, {pluralize(standing.losses, 'loss')}: </VisuallyHidden>
               <span aria-hidden="true">

@@ -16,8 +16,7 @@ import { useConfirm } from '../admin-shell';
 import { ColumnHeaders } from '../admin-shell/TableParts';
 import { LoadingState } from '../common/states';
 import { TIEBREAK_NAMES } from '../standings/standings-wording';
-
-type Message = { ok: boolean; text: string } | null;
+import { EditRow, MessageAlert, SaveOrCancel, useInlineEdit } from './InlineEdit';
 
 const FORFEIT_CHOICES: { value: ForfeitRule; label: string }[] = [
   { value: 'count', label: 'Count as played, with their score' },
@@ -65,15 +64,6 @@ export function DivisionsCard() {
   );
 }
 
-function MessageAlert({ message, onClose }: { message: Message; onClose(): void }) {
-  if (!message) return null;
-  return (
-    <Alert color={message.ok ? 'green' : 'red'} variant="light" role={message.ok ? 'status' : 'alert'} withCloseButton closeButtonLabel="Dismiss" onClose={onClose}>
-      {message.text}
-    </Alert>
-  );
-}
-
 function SeasonDivisions({ seasonId }: { seasonId: string }) {
   const utils = trpc.useUtils();
   const confirm = useConfirm();
@@ -82,10 +72,9 @@ function SeasonDivisions({ seasonId }: { seasonId: string }) {
   const remove = trpc.admin.divisions.delete.useMutation({ onSuccess: invalidate });
   const order = trpc.admin.divisions.order.useMutation({ onSuccess: invalidate });
   const assign = trpc.admin.divisions.assign.useMutation({ onSuccess: invalidate });
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
-  const [teamsOf, setTeamsOf] = useState<string | null>(null);
+  // One form open at a time: a new division's, or a division's settings or teams.
+  const { editing, setEditing, message, setMessage, done } = useInlineEdit<'new' | `settings:${string}` | `teams:${string}`>();
   const [replace, setReplace] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
 
   async function deleteDivision(division: AdminDivision) {
     setMessage(null);
@@ -156,68 +145,47 @@ function SeasonDivisions({ seasonId }: { seasonId: string }) {
         <Table withTableBorder>
           <ColumnHeaders labels={['Division', 'Teams', 'Lines', '']} />
           <Table.Tbody>
-            {list.map((division, index) => (
-              <Table.Tr key={division.id} data-division={division.name}>
-                {editing === division.id ? (
-                  <Table.Td colSpan={4}>
-                    <DivisionForm
-                      seasonId={seasonId}
-                      division={division}
-                      onDone={(text) => {
-                        setEditing(null);
-                        if (text) setMessage({ ok: true, text });
-                      }}
-                    />
+            {list.map((division, index) =>
+              editing === `settings:${division.id}` ? (
+                <EditRow key={division.id} columns={4} data-division={division.name}>
+                  <DivisionForm seasonId={seasonId} division={division} onDone={done} />
+                </EditRow>
+              ) : editing === `teams:${division.id}` ? (
+                <EditRow key={division.id} columns={4} data-division={division.name}>
+                  <DivisionTeams division={division} onDone={done} />
+                </EditRow>
+              ) : (
+                <Table.Tr key={division.id} data-division={division.name}>
+                  <Table.Td fw={600}>{division.name}</Table.Td>
+                  <Table.Td>{division.teams.length}</Table.Td>
+                  <Table.Td>{division.lines.length === 0 ? 'None' : division.lines.map((line) => `${line.label} (${line.kind} at ${line.place})`).join(', ')}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end">
+                      <Button size="xs" variant="default" disabled={index === 0 || order.isPending} onClick={() => void move(list, index, -1)} aria-label={`Move ${division.name} up`}>
+                        Up
+                      </Button>
+                      <Button size="xs" variant="default" disabled={index === list.length - 1 || order.isPending} onClick={() => void move(list, index, 1)} aria-label={`Move ${division.name} down`}>
+                        Down
+                      </Button>
+                      <Button size="xs" variant="default" onClick={() => setEditing(`teams:${division.id}`)} aria-label={`Teams of ${division.name}`}>
+                        Teams
+                      </Button>
+                      <Button size="xs" variant="default" onClick={() => setEditing(`settings:${division.id}`)} aria-label={`Edit ${division.name}`}>
+                        Edit
+                      </Button>
+                      <Button size="xs" variant="default" color="red" onClick={() => void deleteDivision(division)} aria-label={`Delete ${division.name}`}>
+                        Delete
+                      </Button>
+                    </Group>
                   </Table.Td>
-                ) : teamsOf === division.id ? (
-                  <Table.Td colSpan={4}>
-                    <DivisionTeams
-                      division={division}
-                      onDone={(text) => {
-                        setTeamsOf(null);
-                        if (text) setMessage({ ok: true, text });
-                      }}
-                    />
-                  </Table.Td>
-                ) : (
-                  <>
-                    <Table.Td fw={600}>{division.name}</Table.Td>
-                    <Table.Td>{division.teams.length}</Table.Td>
-                    <Table.Td>{division.lines.length === 0 ? 'None' : division.lines.map((line) => `${line.label} (${line.kind} at ${line.place})`).join(', ')}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end">
-                        <Button size="xs" variant="default" disabled={index === 0 || order.isPending} onClick={() => void move(list, index, -1)} aria-label={`Move ${division.name} up`}>
-                          Up
-                        </Button>
-                        <Button size="xs" variant="default" disabled={index === list.length - 1 || order.isPending} onClick={() => void move(list, index, 1)} aria-label={`Move ${division.name} down`}>
-                          Down
-                        </Button>
-                        <Button size="xs" variant="default" onClick={() => setTeamsOf(division.id)} aria-label={`Teams of ${division.name}`}>
-                          Teams
-                        </Button>
-                        <Button size="xs" variant="default" onClick={() => setEditing(division.id)} aria-label={`Edit ${division.name}`}>
-                          Edit
-                        </Button>
-                        <Button size="xs" variant="default" color="red" onClick={() => void deleteDivision(division)} aria-label={`Delete ${division.name}`}>
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </>
-                )}
-              </Table.Tr>
-            ))}
+                </Table.Tr>
+              ),
+            )}
           </Table.Tbody>
         </Table>
       )}
       {editing === 'new' ? (
-        <DivisionForm
-          seasonId={seasonId}
-          onDone={(text) => {
-            setEditing(null);
-            if (text) setMessage({ ok: true, text });
-          }}
-        />
+        <DivisionForm seasonId={seasonId} onDone={done} />
       ) : (
         <Group>
           <Button size="xs" onClick={() => setEditing('new')}>
@@ -413,14 +381,7 @@ function DivisionForm({ seasonId, division, onDone }: { seasonId: string; divisi
             {formError}
           </Alert>
         )}
-        <Group>
-          <Button type="submit" size="xs" loading={create.isPending || update.isPending}>
-            Save division
-          </Button>
-          <Button size="xs" variant="default" onClick={() => onDone(null)}>
-            Cancel
-          </Button>
-        </Group>
+        <SaveOrCancel label="Save division" saving={create.isPending || update.isPending} onCancel={() => onDone(null)} />
       </Stack>
     </form>
   );

@@ -9,20 +9,10 @@ import { formatDate } from '../common/format';
 import { LoadingState } from '../common/states';
 import { ColumnHeaders } from '../admin-shell/TableParts';
 import { DivisionsCard } from './DivisionsCard';
-
-type Message = { ok: boolean; text: string } | null;
+import { EditRow, MessageAlert, SaveOrCancel, useInlineEdit } from './InlineEdit';
 
 const MAX_SEASON_NAME = 100;
 const MAX_COMPETITION_NAME = 200;
-
-function MessageAlert({ message, onClose }: { message: Message; onClose(): void }) {
-  if (!message) return null;
-  return (
-    <Alert color={message.ok ? 'green' : 'red'} variant="light" role={message.ok ? 'status' : 'alert'} withCloseButton closeButtonLabel="Dismiss" onClose={onClose}>
-      {message.text}
-    </Alert>
-  );
-}
 
 /** Zod's issues of one form, the first per field. */
 function issuesByField(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
@@ -47,8 +37,7 @@ function SeasonsCard() {
   const confirm = useConfirm();
   const seasons = trpc.admin.seasons.list.useQuery({ sort: 'start_date', order: 'desc', page_size: 100 });
   const remove = trpc.admin.seasons.delete.useMutation({ onSuccess: () => utils.invalidate() });
-  const [editing, setEditing] = useState<string | null>(null);
-  const [message, setMessage] = useState<Message>(null);
+  const { editing, setEditing, message, setMessage, done } = useInlineEdit();
 
   async function deleteSeason(season: Season) {
     setMessage(null);
@@ -84,17 +73,9 @@ function SeasonsCard() {
               <Table.Tbody>
                 {seasons.data.results.map((season) =>
                   editing === season.id ? (
-                    <Table.Tr key={season.id}>
-                      <Table.Td colSpan={4}>
-                        <SeasonForm
-                          season={season}
-                          onDone={(text) => {
-                            setEditing(null);
-                            if (text) setMessage({ ok: true, text });
-                          }}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
+                    <EditRow key={season.id} columns={4}>
+                      <SeasonForm season={season} onDone={done} />
+                    </EditRow>
                   ) : (
                     <Table.Tr key={season.id}>
                       <Table.Td>{season.name}</Table.Td>
@@ -171,14 +152,7 @@ function SeasonForm({ season, onDone }: { season: Season; onDone(message: string
             {formError}
           </Alert>
         )}
-        <Group>
-          <Button type="submit" size="xs" loading={update.isPending}>
-            Save season
-          </Button>
-          <Button size="xs" variant="default" onClick={() => onDone(null)}>
-            Cancel
-          </Button>
-        </Group>
+        <SaveOrCancel label="Save season" saving={update.isPending} onCancel={() => onDone(null)} />
       </Stack>
     </form>
   );
@@ -189,8 +163,7 @@ function CompetitionsCard() {
   const confirm = useConfirm();
   const competitions = trpc.admin.competitions.list.useQuery();
   const remove = trpc.admin.competitions.delete.useMutation({ onSuccess: () => utils.invalidate() });
-  const [renaming, setRenaming] = useState<string | null>(null);
-  const [message, setMessage] = useState<Message>(null);
+  const { editing: renaming, setEditing: setRenaming, message, setMessage, done } = useInlineEdit();
 
   async function deleteCompetition(competition: AdminCompetition) {
     setMessage(null);
@@ -231,13 +204,7 @@ function CompetitionsCard() {
                   <Table.Tr key={competition.id}>
                     <Table.Td>
                       {renaming === competition.id ? (
-                        <RenameCompetition
-                          competition={competition}
-                          onDone={(text) => {
-                            setRenaming(null);
-                            if (text) setMessage({ ok: true, text });
-                          }}
-                        />
+                        <RenameCompetition competition={competition} onDone={done} />
                       ) : (
                         competition.name
                       )}

@@ -9,13 +9,14 @@ import { RouterAnchor } from '../common/RouterAnchor';
 import { TeamLogo } from '../common/EntityImage';
 import type { Loadable } from '../common/loadable';
 import { LoadFailed } from '../common/LoadFailed';
+import { RankMovement } from '../common/RankMovement';
 import { usePageTitle } from '../common/usePageTitle';
 import { TeamEventsSection } from '../events/TeamEventsSection';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { TeamStandingFact } from '../standings/TeamStandingFact';
 import { ProvisionalMark } from '../team-rating/ProvisionalMark';
 import { FollowButton } from '../follow/FollowButton';
-import { FormLetters, RankMovement } from './TeamFacts';
+import { FormLetters } from './TeamFacts';
 import { EloHistorySection, HeadToHeadSection, RankHistorySection, ResultsSection } from './TeamHistory';
 import { RosterSection, UpcomingSection } from './TeamSchedule';
 import classes from './TeamPage.module.css';
@@ -65,7 +66,7 @@ function TeamHeader({ team }: { team: TeamQuery }) {
               ) : (
                 <>
                   #{t.rank}
-                  {t.provisional && <ProvisionalMark ratedMatches={t.rated_matches} />} <RankMovement rank={t.rank} previousRank={t.previous_rank} />
+                  {t.provisional && <ProvisionalMark ratedMatches={t.rated_matches} />} <RankMovement rank={t.rank} previousRank={t.previous_rank} wording="sentence" />
                 </>
               )}
             </dd>
