@@ -36,17 +36,18 @@ async function matchMessage(db: Kysely<Database>, id: string): Promise<string | 
     .innerJoin('teams as t1', 't1.id', 'm.team1_id')
     .innerJoin('teams as t2', 't2.id', 'm.team2_id')
     .leftJoin('competitions as c', 'c.id', 'm.competition_id')
+    .leftJoin('match_elo as e', 'e.match_id', 'm.id')
     .select([
       't1.name as team1',
       't2.name as team2',
       'm.score_team1',
       'm.score_team2',
-      'm.team1_elo_before',
-      'm.team1_elo_change',
-      'm.team2_elo_before',
-      'm.team2_elo_change',
+      'e.team1_elo_before',
+      'e.team1_elo_change',
+      'e.team2_elo_before',
+      'e.team2_elo_change',
       'c.name as competition',
-      'm.elo_applied',
+      sql<boolean>`e.match_id IS NOT NULL`.as('elo_applied'),
     ])
     .where('m.id', '=', id)
     .executeTakeFirst();

@@ -82,6 +82,7 @@ const matchQuery = (db: Kysely<Database>) =>
     .innerJoin('teams as t1', 't1.id', 'm.team1_id')
     .innerJoin('teams as t2', 't2.id', 'm.team2_id')
     .leftJoin('competitions as c', 'c.id', 'm.competition_id')
+    .leftJoin('match_elo as e', 'e.match_id', 'm.id')
     .select([
       'm.id',
       'm.team1_id',
@@ -90,14 +91,14 @@ const matchQuery = (db: Kysely<Database>) =>
       't2.name as team2',
       'm.score_team1',
       'm.score_team2',
-      'm.team1_elo_before',
-      'm.team1_elo_change',
-      'm.team2_elo_before',
-      'm.team2_elo_change',
+      'e.team1_elo_before',
+      'e.team1_elo_change',
+      'e.team2_elo_before',
+      'e.team2_elo_change',
       'c.name as competition',
       'm.date',
       'm.status',
-      'm.elo_applied',
+      sql<boolean>`e.match_id IS NOT NULL`.as('elo_applied'),
     ]);
 
 const recipientColumns = ['s.id as subscription_id', 's.endpoint', 's.p256dh', 's.auth'] as const;
