@@ -69,13 +69,11 @@ async function insertLeague(): Promise<void> {
         status: 'completed',
         date: '2026-09-01T18:00:00.123Z',
         url: 'https://example.test/m/1',
-        elo_applied: true,
-        team1_elo_change: 60,
-        team2_elo_change: -60,
       },
       { id: id(32), platform: 'leaguespot', external_id: '2', team1_id: id(12), team2_id: id(11), status: 'scheduled', date: null },
     ])
     .execute();
+  await t.db.insertInto('match_elo').values({ match_id: id(31), team1_elo_before: 1450, team2_elo_before: 1050, team1_elo_change: 60, team2_elo_change: -60 }).execute();
   await t.db.insertInto('rankings').values({ id: id(41), season_id: id(1), date: '2026-09-07T00:00:00Z' }).execute();
   await t.db
     .insertInto('ranking_items')

@@ -1,5 +1,5 @@
 import type { PreviewItemOutput } from '@campus-elo/api-contract';
-import { eloLedgerBreaks } from '@campus-elo/db';
+import { eloLedgerBreaks, selectMatchesWithElo } from '@campus-elo/db';
 import { faceitMatchToPreview, replayElo } from '@campus-elo/domain';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -191,7 +191,7 @@ describe('adjustments', () => {
     await importResults([{ key: 'future', team1: 'Alpha', team2: 'Bravo', day: future }]);
     const alpha = await teamByName('Alpha');
     await setup.caller.admin.teams.update({ id: alpha.id, name: 'Alpha', elo: 1500 });
-    const match = await db().selectFrom('matches').selectAll().where('external_id', '=', '1-future').executeTakeFirstOrThrow();
+    const match = await selectMatchesWithElo(db()).selectAll().where('external_id', '=', '1-future').executeTakeFirstOrThrow();
     expect(match.team1_elo_before).toBe(1500);
     expect((await teamByName('Alpha')).elo).toBe(1500 + (match.team1_elo_change as number));
     expect(await brokenChains()).toEqual([]);
