@@ -204,7 +204,7 @@ describe('list counters', () => {
     await db.deleteFrom('matches').where('external_id', 'in', ['m1', 'm7']).execute();
     await expectCountersAgree(db, 'after deletes and a rollback');
 
-    await sql`TRUNCATE matches, match_maps, match_vetoes, match_map_players, event_bracket_matches`.execute(db);
+    await sql`TRUNCATE matches, match_elo, match_maps, match_vetoes, match_map_players, event_bracket_matches`.execute(db);
     const kept = await expectCountersAgree(db, 'after truncation');
     expect(kept.statuses).toEqual({});
   });
