@@ -231,7 +231,7 @@ describe('list counters', () => {
 
   it('count a team in a season when it plays one of the season\'s matches, an event\'s included, without entering a competition', async () => {
     const { db } = database;
-    await sql`TRUNCATE participants, matches, match_maps, match_vetoes, match_map_players, event_bracket_matches`.execute(db);
+    await sql`TRUNCATE participants, matches, match_elo, match_maps, match_vetoes, match_map_players, event_bracket_matches`.execute(db);
     // An event's match: no competition, no participant rows, only the season.
     await sql`
       INSERT INTO matches (platform, external_id, team1_id, team2_id, status, date, season_id) VALUES

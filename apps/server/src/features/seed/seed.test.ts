@@ -47,7 +47,12 @@ describe('demo seeding at start-up', () => {
       ['double_elimination', 'ongoing', 8, false],
       ['single_elimination', 'past', 8, true],
     ]);
-    const linked = await database.db.selectFrom('event_bracket_matches').leftJoin('match_elo', 'match_elo.match_id', 'event_bracket_matches.match_id').select('match_elo.match_id').execute();
+    const linked = await database.db
+      .selectFrom('event_bracket_matches')
+      .innerJoin('matches', 'matches.id', 'event_bracket_matches.match_id')
+      .leftJoin('match_elo', 'match_elo.match_id', 'matches.id')
+      .select('match_elo.match_id')
+      .execute();
     expect(linked).toHaveLength(7 + 4);
     expect(linked.every((m) => m.match_id !== null)).toBe(true);
   });
