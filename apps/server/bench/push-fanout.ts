@@ -36,8 +36,12 @@ for (const size of sizes) {
     await deliverPushNotifications({ db: database.db, config });
     await database.db
       .updateTable('matches')
-      .set({ status: 'completed', date: new Date(), score_team1: 2, score_team2: 0, elo_applied: true, team1_elo_before: 1500, team1_elo_change: 12, team2_elo_before: 1480, team2_elo_change: -12 })
+      .set({ status: 'completed', date: new Date(), score_team1: 2, score_team2: 0 })
       .where('id', '=', ids.liveToday)
+      .execute();
+    await database.db
+      .insertInto('match_elo')
+      .values({ match_id: ids.liveToday, team1_elo_before: 1500, team1_elo_change: 12, team2_elo_before: 1480, team2_elo_change: -12 })
       .execute();
     const started = performance.now();
     const [a, b] = await Promise.all([deliverPushNotifications({ db: database.db, config }), deliverPushNotifications({ db: second.db, config })]);

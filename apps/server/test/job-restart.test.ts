@@ -1,4 +1,4 @@
-import { createDatabase, eloLedgerBreaks } from '@campus-elo/db';
+import { createDatabase, eloLedgerBreaks, selectMatchesWithElo } from '@campus-elo/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeFaceit, type FakeFaceit } from '../test-support/fakes';
 import { createPgCluster, findPostgresBinaries, type PgCluster } from '../test-support/pg-cluster';
@@ -95,8 +95,7 @@ describeWithPostgres('a job whose server is killed', () => {
       // One write of the matches: the killed run wrote nothing, the second wrote once.
       const writes = await direct.db.selectFrom('audit_log').select('id').where('entity', '=', 'matches').where('action', '=', 'update').execute();
       expect(writes).toHaveLength(1);
-      const matches = await direct.db
-        .selectFrom('matches')
+      const matches = await selectMatchesWithElo(direct.db)
         .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
         .select(['matches.status', 'matches.elo_applied'])
         .where('competitions.name', '=', 'Restart Cup')

@@ -123,7 +123,7 @@ describe('match counts per status (trigger-kept)', () => {
     const scratch = await createTestDatabase();
     try {
       await insertLeague(scratch.db);
-      await sql`TRUNCATE matches, match_maps, match_vetoes, match_map_players, event_bracket_matches`.execute(scratch.db);
+      await sql`TRUNCATE matches, match_elo, match_maps, match_vetoes, match_map_players, event_bracket_matches`.execute(scratch.db);
       expect((await listMatches(scratch.db, matchListInput.parse({}))).count).toBe(0);
       await scratch.db
         .insertInto('matches')
@@ -142,7 +142,7 @@ describe('match counts between two dates (trigger-kept days, and the parts of a 
     try {
       const { db } = scratch;
       await insertLeague(db);
-      await sql`TRUNCATE matches, match_maps, match_vetoes, match_map_players, event_bracket_matches`.execute(db);
+      await sql`TRUNCATE matches, match_elo, match_maps, match_vetoes, match_map_players, event_bracket_matches`.execute(db);
       const dated: [string, 'scheduled' | 'completed'][] = [
         ['2026-12-01T00:00:00Z', 'scheduled'],
         ['2026-12-01T12:00:00Z', 'scheduled'],

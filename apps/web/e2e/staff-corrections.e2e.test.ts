@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { selectMatchesWithElo } from '@campus-elo/db';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { closeAll, describeE2E, launchBrowser, OWNER, saveScreenshot, startTestSite, type TestSite, VIEWPORTS } from './harness';
@@ -100,8 +101,7 @@ describeE2E('staff correct the record: matches by hand, Elo undo, staff accounts
       expect((await team(away.id)).elo).toBe(effect.get(away.name)!.after);
 
       // The newest hand-entered match between the two (the demo league has hand-entered event matches too).
-      const match = await site.database.db
-        .selectFrom('matches')
+      const match = await selectMatchesWithElo(site.database.db)
         .select(['id', 'forfeit', 'team1_elo_change'])
         .where('platform', '=', 'manual')
         .where('team1_id', '=', home.id)

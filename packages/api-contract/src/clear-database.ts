@@ -10,6 +10,7 @@ export const CLEARED_TABLES = [
   'player_seasons',
   'participants',
   'matches',
+  'match_elo',
   'match_maps',
   'match_vetoes',
   'match_map_players',
@@ -82,6 +83,8 @@ export const backupFile = z.object({
     player_seasons: tableRows,
     participants: tableRows,
     matches: tableRows,
+    /** The Elo ledger's rows (migration 0104); a backup from before holds them in its matches' Elo columns. */
+    match_elo: laterTableRows,
     match_maps: laterTableRows,
     match_vetoes: laterTableRows,
     match_map_players: laterTableRows,

@@ -6,7 +6,7 @@ export { LINE_COUNT_COLUMNS } from './match-line-columns';
 export { attachDataVersionTriggers, DATA_CHANGED_CHANNEL, DATA_VERSION_TRIGGER, readDataVersion, TABLES_WITHOUT_DATA_VERSION } from './data-version';
 export { LISTENER_APPLICATION_NAME, type NotificationHandlers, type StopListening } from './notifications';
 export { PGliteDialect } from './pglite-dialect';
-export { createTestDatabase, eloLedgerBreaks, type TestDatabase } from './testing';
+export { createTestDatabase, eloLedgerBreaks, selectMatchesWithElo, setMatchElo, type TestDatabase } from './testing';
 export { seedDemo, isDatabaseEmpty, type DemoSummary } from './seed/demo';
 export { seedScale } from './seed/scale';
 export type { SeedSummary } from './seed/write';

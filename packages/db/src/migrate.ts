@@ -31,6 +31,7 @@ import * as leaderboardSortKeys from './migrations/0100_leaderboard_sort_keys';
 import * as teamEloCalculations from './migrations/0101_team_elo_calculations';
 import * as divisions from './migrations/0102_divisions';
 import * as pushFollows from './migrations/0103_push_follows';
+import * as matchElo from './migrations/0104_match_elo';
 import * as pushWriteWindows from './migrations/0105_push_write_windows';
 
 // Migrations are imported statically so the bundled server carries them.
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0101_team_elo_calculations': teamEloCalculations,
   '0102_divisions': divisions,
   '0103_push_follows': pushFollows,
+  '0104_match_elo': matchElo,
   '0105_push_write_windows': pushWriteWindows,
 };
 

@@ -371,14 +371,24 @@ export interface MatchDayCounts {
   status: MatchStatusColumn;
 }
 
+export interface MatchElo {
+  match_id: string;
+  /**
+   * Team 1's Elo just before this match (after = before + team1_elo_change).
+   */
+  team1_elo_before: number;
+  team1_elo_change: number;
+  /**
+   * Team 2's Elo just before this match (after = before + team2_elo_change).
+   */
+  team2_elo_before: number;
+  team2_elo_change: number;
+}
+
 export interface Matches {
   competition_id: string | null;
   created_at: Generated<Timestamp>;
   date: Timestamp | null;
-  /**
-   * True once a completion has moved both teams' Elo, so it never moves twice.
-   */
-  elo_applied: Generated<boolean>;
   external_id: string;
   /**
    * The result is a forfeit (set by hand); it counts like any other result.
@@ -395,17 +405,7 @@ export interface Matches {
   score_team2: number | null;
   season_id: string | null;
   status: MatchStatusColumn;
-  /**
-   * Team 1's Elo just before this match, when it moved Elo (after = before + team1_elo_change).
-   */
-  team1_elo_before: number | null;
-  team1_elo_change: number | null;
   team1_id: string;
-  /**
-   * Team 2's Elo just before this match, when it moved Elo (after = before + team2_elo_change).
-   */
-  team2_elo_before: number | null;
-  team2_elo_change: number | null;
   team2_id: string;
   updated_at: Generated<Timestamp>;
   url: string | null;
@@ -1069,6 +1069,7 @@ export interface DB {
   match_changes: MatchChanges;
   match_count_moves: MatchCountMoves;
   match_day_counts: MatchDayCounts;
+  match_elo: MatchElo;
   match_map_players: MatchMapPlayers;
   match_maps: MatchMaps;
   match_status_counts: MatchStatusCounts;

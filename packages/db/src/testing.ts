@@ -101,9 +101,9 @@ export async function createTestDatabase(
 export async function eloLedgerBreaks(db: Kysely<Database>): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     WITH events AS (
-      SELECT team1_id AS team_id, date AS at, 0 AS kind, id, team1_elo_before AS before, team1_elo_before + team1_elo_change AS after FROM matches WHERE elo_applied
+      SELECT m.team1_id AS team_id, m.date AS at, 0 AS kind, m.id, e.team1_elo_before AS before, e.team1_elo_before + e.team1_elo_change AS after FROM matches m JOIN match_elo e ON e.match_id = m.id
       UNION ALL
-      SELECT team2_id, date, 0, id, team2_elo_before, team2_elo_before + team2_elo_change FROM matches WHERE elo_applied
+      SELECT m.team2_id, m.date, 0, m.id, e.team2_elo_before, e.team2_elo_before + e.team2_elo_change FROM matches m JOIN match_elo e ON e.match_id = m.id
       UNION ALL
       SELECT team_id, at, 1, id, elo_before, elo_after FROM elo_adjustments
     ), chained AS (
@@ -116,4 +116,41 @@ export async function eloLedgerBreaks(db: Kysely<Database>): Promise<string[]> {
     ORDER BY t.name
   `.execute(db);
   return rows.map((r) => r.name);
+}
+
+/**
+ * Matches with their Elo ledger row (match_elo) as the columns matches had before migration
+ * 0104: elo_applied and each side's Elo before and change (null when it moved no Elo). A
+ * stand-in for `db.selectFrom('matches')` in tests that read the ledger.
+ */
+export function selectMatchesWithElo(db: Kysely<Database>) {
+  const matches = db
+    .selectFrom('matches')
+    .leftJoin('match_elo', 'match_elo.match_id', 'matches.id')
+    .selectAll('matches')
+    .select([
+      sql<boolean>`match_elo.match_id IS NOT NULL`.as('elo_applied'),
+      'match_elo.team1_elo_before',
+      'match_elo.team2_elo_before',
+      'match_elo.team1_elo_change',
+      'match_elo.team2_elo_change',
+    ]);
+  return db.selectFrom(matches.as('matches'));
+}
+
+/** Records that a match moved Elo (its match_elo row), as the ledger would; for tests that build a history by hand. */
+export async function setMatchElo(
+  db: Kysely<Database>,
+  matchId: string,
+  elo: { team1_elo_before: number; team2_elo_before: number; team1_elo_change: number; team2_elo_change: number } | null,
+): Promise<void> {
+  if (elo === null) {
+    await db.deleteFrom('match_elo').where('match_id', '=', matchId).execute();
+    return;
+  }
+  await db
+    .insertInto('match_elo')
+    .values({ match_id: matchId, ...elo })
+    .onConflict((oc) => oc.column('match_id').doUpdateSet(elo))
+    .execute();
 }

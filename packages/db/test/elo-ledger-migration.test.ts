@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo } from '../src/migrate';
-import { createTestDatabase, eloLedgerBreaks, type TestDatabase } from '../src/testing';
+import { createTestDatabase, eloLedgerBreaks, selectMatchesWithElo, type TestDatabase } from '../src/testing';
 
 // Migration 0010 on a league from before the Elo ledger: applied results with their changes
 // and nothing else. The ledger it fills must chain to every team's Elo.
@@ -58,7 +58,7 @@ describe('migration 0010 (the Elo ledger) on an existing league', () => {
       { name: 'Charlie', elo: 1172, starting_elo: 1100 },
       { name: 'Idle', elo: 1234, starting_elo: 1234 },
     ]);
-    const matches = await database.db.selectFrom('matches').select(['external_id', 'team1_elo_before', 'team2_elo_before']).orderBy('external_id').execute();
+    const matches = await selectMatchesWithElo(database.db).select(['external_id', 'team1_elo_before', 'team2_elo_before']).orderBy('external_id').execute();
     expect(matches).toEqual([
       { external_id: 'm1', team1_elo_before: 1000, team2_elo_before: 1000 },
       { external_id: 'm2', team1_elo_before: 1100, team2_elo_before: 1075 },

@@ -181,8 +181,8 @@ describe('list counters', () => {
     await db.updateTable('matches').set({ date: '2026-09-03T10:00:00Z' }).where('external_id', '=', 'm1').execute();
     await db.updateTable('matches').set({ date: null, status: 'cancelled' }).where('external_id', '=', 'm2').execute();
     await db.updateTable('matches').set({ date: '2026-10-10T10:00:00Z' }).where('external_id', '=', 'm5').execute();
-    // Elo columns alone, as Recalculate All writes them: no counter moves.
-    await db.updateTable('matches').set({ team1_elo_change: 5, url: 'https://example.org' }).execute();
+    // A column no counter reads: no counter moves.
+    await db.updateTable('matches').set({ url: 'https://example.org' }).execute();
     await expectCountersAgree(db, 'after updates');
 
     await sql`
@@ -204,7 +204,7 @@ describe('list counters', () => {
     await db.deleteFrom('matches').where('external_id', 'in', ['m1', 'm7']).execute();
     await expectCountersAgree(db, 'after deletes and a rollback');
 
-    await sql`TRUNCATE matches, match_maps, match_vetoes, match_map_players, event_bracket_matches`.execute(db);
+    await sql`TRUNCATE matches, match_elo, match_maps, match_vetoes, match_map_players, event_bracket_matches`.execute(db);
     const kept = await expectCountersAgree(db, 'after truncation');
     expect(kept.statuses).toEqual({});
   });
@@ -231,7 +231,7 @@ describe('list counters', () => {
 
   it('count a team in a season when it plays one of the season\'s matches, an event\'s included, without entering a competition', async () => {
     const { db } = database;
-    await sql`TRUNCATE participants, matches, match_maps, match_vetoes, match_map_players, event_bracket_matches`.execute(db);
+    await sql`TRUNCATE participants, matches, match_elo, match_maps, match_vetoes, match_map_players, event_bracket_matches`.execute(db);
     // An event's match: no competition, no participant rows, only the season.
     await sql`
       INSERT INTO matches (platform, external_id, team1_id, team2_id, status, date, season_id) VALUES

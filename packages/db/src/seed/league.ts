@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type {
   Competitions,
+  MatchElo,
   Matches,
   Media,
   Participants,
@@ -20,7 +21,7 @@ import { completeDemoPictures } from './pictures';
 import { createRosters } from './players';
 import { createRandom } from './random';
 import { rateMatches, weeklySnapshots } from './ratings';
-import { cancelPlayedMatches, matchRows, scheduleCurrentExtras, schedulePlayoffs, scheduleRegularSeason, scheduleYesterdaysResults } from './schedule';
+import { cancelPlayedMatches, matchEloRows, matchRows, scheduleCurrentExtras, schedulePlayoffs, scheduleRegularSeason, scheduleYesterdaysResults } from './schedule';
 import { createTeams, type LogoMode } from './teams';
 
 export interface LeagueSize {
@@ -54,6 +55,8 @@ export interface LeagueRows {
   playerEloHistory: Insertable<PlayerEloHistory>[];
   participants: Insertable<Participants>[];
   matches: Insertable<Matches>[];
+  /** The Elo each played match moved (the Elo ledger). */
+  matchElo: Insertable<MatchElo>[];
   /** The maps, vetoes and player lines of the played matches, built a batch at a time as they are written (matchDetails). */
   matchDetails: Iterable<MatchDetailsRows>;
   rankings: Insertable<Rankings>[];
@@ -166,6 +169,7 @@ export function buildLeague(options: { seed: string; today: Date; size: LeagueSi
     }),
     participants: participantRows(createRandom(`${streams}:participant-ids`), competitions, createdAt),
     matches: matchRows(matches, createdAt),
+    matchElo: matchEloRows(matches),
     matchDetails: matchDetails({ seed: streams, matches, players: rosters.players, playerSeasons: rosters.playerSeasons }),
     rankings: snapshots.rankings,
     rankingItems: snapshots.rankingItems,

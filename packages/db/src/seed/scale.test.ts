@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, eloLedgerBreaks, type TestDatabase } from '../testing';
+import { createTestDatabase, eloLedgerBreaks, selectMatchesWithElo, type TestDatabase } from '../testing';
 import { DEMO_SIZE } from './demo';
 import { scaleSize, seedScale } from './scale';
 import type { SeedSummary } from './write';
@@ -106,8 +106,7 @@ describe('seedScale', () => {
   });
 
   it('has live and upcoming matches like the demo, and played ones with their Elo applied', async () => {
-    const statuses = await database.db
-      .selectFrom('matches')
+    const statuses = await selectMatchesWithElo(database.db)
       .select(['status', 'elo_applied', (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy(['status', 'elo_applied'])
       .execute();

@@ -1,6 +1,6 @@
 import { expectedScore } from '@campus-elo/domain';
 import type { Insertable } from 'kysely';
-import type { MatchStatusColumn, Matches } from '../schema';
+import type { MatchElo, MatchStatusColumn, Matches } from '../schema';
 import { DAY_MS, HOUR_MS, MINUTE_MS, startOfUtcDay } from './calendar';
 import type { CompetitionPlan } from './competitions';
 import type { Random } from './random';
@@ -300,12 +300,16 @@ export function matchRows(matches: readonly MatchPlan[], createdAt: string): Ins
     date: new Date(m.date).toISOString(),
     url: m.url,
     match_type: m.matchType,
-    elo_applied: m.team1EloChange !== null,
-    team1_elo_before: m.team1EloBefore,
-    team2_elo_before: m.team2EloBefore,
-    team1_elo_change: m.team1EloChange,
-    team2_elo_change: m.team2EloChange,
     created_at: createdAt,
     updated_at: createdAt,
   }));
+}
+
+/** The Elo ledger's rows (match_elo) of the matches that moved Elo. */
+export function matchEloRows(matches: readonly MatchPlan[]): Insertable<MatchElo>[] {
+  return matches.flatMap((m) =>
+    m.team1EloBefore === null || m.team2EloBefore === null || m.team1EloChange === null || m.team2EloChange === null
+      ? []
+      : [{ match_id: m.id, team1_elo_before: m.team1EloBefore, team2_elo_before: m.team2EloBefore, team1_elo_change: m.team1EloChange, team2_elo_change: m.team2EloChange }],
+  );
 }

@@ -133,6 +133,7 @@ async function writeRows(trx: Kysely<Database>, league: LeagueRows, shared: bool
   await inBatches('player_elo_history', league.playerEloHistory, (b) => trx.insertInto('player_elo_history').values(b).execute(), log);
   await inBatches('participants', league.participants, (b) => trx.insertInto('participants').values(b).execute(), log);
   await inBatches('matches', league.matches, (b) => trx.insertInto('matches').values(b).execute(), log);
+  await inBatches('match_elo', league.matchElo, (b) => trx.insertInto('match_elo').values(b).execute(), log);
   const details = await writeMatchDetails(trx, league.matchDetails, log);
   if (shared) await inBatches('rankings', league.rankings, (b) => trx.insertInto('rankings').values(b).execute(), log);
   await inBatches('ranking_items', league.rankingItems, (b) => trx.insertInto('ranking_items').values(b).execute(), log);

@@ -139,6 +139,24 @@ async function insertRows(db: Db, table: ClearedTable, rows: readonly Record<str
 }
 
 /**
+ * The backup's match_elo rows; a backup from before migration 0104 kept them in its matches'
+ * columns (elo_applied and each side's Elo before and change).
+ */
+function matchEloRows(backup: BackupFile): Record<string, unknown>[] {
+  const { matches, match_elo: rows } = backup.tables;
+  if (rows.length > 0 || !matches.some((m) => 'elo_applied' in m)) return rows;
+  return matches
+    .filter((m) => m.elo_applied === true)
+    .map((m) => ({
+      match_id: m.id,
+      team1_elo_before: m.team1_elo_before ?? 0,
+      team2_elo_before: m.team2_elo_before ?? 0,
+      team1_elo_change: m.team1_elo_change ?? 0,
+      team2_elo_change: m.team2_elo_change ?? 0,
+    }));
+}
+
+/**
  * Puts a backup's rows back into the (emptied) cleared tables. Teams and players point at each
  * other, so teams go in without their captain first and get it once the players are in.
  */
@@ -156,7 +174,7 @@ export async function insertBackupRows(db: Db, backup: BackupFile): Promise<Reco
     `.execute(db);
   }
   for (const table of CLEARED_TABLES.filter((t) => t !== 'teams' && t !== 'players')) {
-    restored[table] = await insertRows(db, table, tables[table]);
+    restored[table] = await insertRows(db, table, table === 'match_elo' ? matchEloRows(backup) : tables[table]);
   }
   return restored;
 }

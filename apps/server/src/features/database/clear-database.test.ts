@@ -69,13 +69,11 @@ async function insertLeague(): Promise<void> {
         status: 'completed',
         date: '2026-09-01T18:00:00.123Z',
         url: 'https://example.test/m/1',
-        elo_applied: true,
-        team1_elo_change: 60,
-        team2_elo_change: -60,
       },
       { id: id(32), platform: 'leaguespot', external_id: '2', team1_id: id(12), team2_id: id(11), status: 'scheduled', date: null },
     ])
     .execute();
+  await t.db.insertInto('match_elo').values({ match_id: id(31), team1_elo_before: 1450, team2_elo_before: 1050, team1_elo_change: 60, team2_elo_change: -60 }).execute();
   await t.db.insertInto('rankings').values({ id: id(41), season_id: id(1), date: '2026-09-07T00:00:00Z' }).execute();
   await t.db
     .insertInto('ranking_items')
@@ -163,14 +161,14 @@ describe('clear database', () => {
         id: answer.backup_id,
         reason: 'clear-database',
         created_by: 'owner@tools.test',
-        rows: { teams: 2, players: 3, player_seasons: 1, participants: 1, matches: 2, rankings: 1, ranking_items: 2, elo_adjustments: 0, player_elo_history: 0, ...MAP_ROWS, ...EVENT_ROWS },
+        rows: { teams: 2, players: 3, player_seasons: 1, participants: 1, matches: 2, match_elo: 1, rankings: 1, ranking_items: 2, elo_adjustments: 0, player_elo_history: 0, ...MAP_ROWS, ...EVENT_ROWS },
       }),
     ]);
     const audit = await t.db.selectFrom('audit_log').select(['action', 'entity_ids']).execute();
     expect(audit).toEqual([{ action: 'clear', entity_ids: [answer.backup_id] }]);
 
     const restored = await owner.restore({ id: answer.backup_id });
-    expect(restored.restored).toEqual({ teams: 2, players: 3, player_seasons: 1, participants: 1, matches: 2, rankings: 1, ranking_items: 2, elo_adjustments: 0, player_elo_history: 0, ...MAP_ROWS, ...EVENT_ROWS });
+    expect(restored.restored).toEqual({ teams: 2, players: 3, player_seasons: 1, participants: 1, matches: 2, match_elo: 1, rankings: 1, ranking_items: 2, elo_adjustments: 0, player_elo_history: 0, ...MAP_ROWS, ...EVENT_ROWS });
     expect(restored.previous_backup_id).toBeNull();
     expect(await dumpAll()).toEqual(before);
     // The identity sequences moved past the restored ids.
@@ -193,6 +191,20 @@ describe('clear database', () => {
     const teams = await t.db.selectFrom('teams').select('name').execute();
     expect(teams).toEqual([{ name: 'Imported after the clear' }]);
     expect(undo.restored.teams).toBe(1);
+  });
+
+  it('restores a file from before match_elo (migration 0104) with the Elo its matches carried', async () => {
+    const before = await dumpAll();
+    const { backup_id } = await t.callerFor(t.owner).admin.database.clear({ security_key: KEY });
+    const backup = JSON.parse((await backupJsonText(t.db, backup_id)).text) as { tables: Record<string, Record<string, unknown>[]> };
+    // Such a file kept each match's Elo on the match, and had no match_elo table.
+    const elo = new Map(backup.tables.match_elo!.map(({ match_id, ...columns }) => [match_id, columns]));
+    backup.tables.matches = backup.tables.matches!.map((m) => ({ ...m, elo_applied: elo.has(m.id), team1_elo_before: null, team2_elo_before: null, team1_elo_change: null, team2_elo_change: null, ...elo.get(m.id) }));
+    delete backup.tables.match_elo;
+    const file = join(folder, 'before-match-elo.json');
+    writeFileSync(file, JSON.stringify(backup));
+    await restoreFrom(t.db, { file });
+    expect(await dumpAll()).toEqual(before);
   });
 
   it('refuses a file that is not a backup and leaves the data alone', async () => {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
+import { createTestDatabase, setMatchElo, type TestDatabase } from '@campus-elo/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ids, insertLeague } from '../../../test/league-fixture';
 import { loadConfig } from '../../config';
@@ -52,12 +52,10 @@ beforeEach(async () => {
 });
 
 /** A result that starts to count, as the Elo ledger writes it. */
-const complete = (matchId: string, date = new Date()) =>
-  database.db
-    .updateTable('matches')
-    .set({ status: 'completed', date, score_team1: 2, score_team2: 1, elo_applied: true, team1_elo_before: 1000, team1_elo_change: 16, team2_elo_before: 1010, team2_elo_change: -16 })
-    .where('id', '=', matchId)
-    .execute();
+const complete = async (matchId: string, date = new Date()) => {
+  await database.db.updateTable('matches').set({ status: 'completed', date, score_team1: 2, score_team2: 1 }).where('id', '=', matchId).execute();
+  await setMatchElo(database.db, matchId, { team1_elo_before: 1000, team1_elo_change: 16, team2_elo_before: 1010, team2_elo_change: -16 });
+};
 const names = async (matchId: string) => {
   const row = await database.db
     .selectFrom('matches as m')

@@ -1,4 +1,5 @@
 import { playerEloResetInput, teamEloCalculateInput, teamEloRecalculateInput } from '@campus-elo/api-contract';
+import { selectMatchesWithElo } from '@campus-elo/db';
 import { DEFAULT_ELO, DEFAULT_SKILL_LEVEL, replayElo } from '@campus-elo/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStaffTestDatabase, dumpTables, type StaffTestDatabase } from '../../../test/staff-callers';
@@ -197,8 +198,7 @@ describe('recalculate all Elo', () => {
     const teams = await t.db.selectFrom('teams').select(['id', 'elo']).orderBy('name').execute();
     expect(Object.fromEntries(teams.map((team) => [team.id, team.elo]))).toEqual({ [bye]: 1000, [x]: 983, [y]: 1008, [z]: 1009 });
 
-    const matches = await t.db
-      .selectFrom('matches')
+    const matches = await selectMatchesWithElo(t.db)
       .select(['external_id', 'team1_elo_change', 'team2_elo_change', 'elo_applied'])
       .orderBy('external_id')
       .execute();

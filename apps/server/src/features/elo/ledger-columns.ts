@@ -48,7 +48,8 @@ function column<Values extends Float64Array | Int32Array | Uint8Array>(Type: new
 
 export async function readMatchColumns(db: Kysely<Database>, query: MatchColumnsQuery): Promise<MatchColumns> {
   const { teamIds, from, scope } = query;
-  const where = scope === 'ledger' ? sql`(m.status = 'completed' OR m.elo_applied)` : sql`m.status = 'completed'`;
+  // The stored Elo columns live in match_elo (migration 0104): a row for each match that moved Elo.
+  const where = scope === 'ledger' ? sql`(m.status = 'completed' OR e.match_id IS NOT NULL)` : sql`m.status = 'completed'`;
   const stored =
     scope === 'ledger'
       ? sql`, string_agg(coalesce(o.team1_elo_before::text, ''), ',') AS team1_before,
@@ -76,10 +77,11 @@ export async function readMatchColumns(db: Kysely<Database>, query: MatchColumns
       )::text, ',') AS flags
       ${stored} ${seasons.select}
     FROM (
-      SELECT m.id, m.date, m.status, m.team1_id, m.team2_id, m.winner_id, m.elo_applied,
-        m.team1_elo_before, m.team2_elo_before, m.team1_elo_change, m.team2_elo_change,
+      SELECT m.id, m.date, m.status, m.team1_id, m.team2_id, m.winner_id,
+        ${scope === 'ledger' ? sql`e.match_id IS NOT NULL AS elo_applied, e.team1_elo_before, e.team2_elo_before, e.team1_elo_change, e.team2_elo_change,` : sql`false AS elo_applied,`}
         t1.n AS team1, t2.n AS team2 ${query.seasonIds ? sql`, s.n AS season` : sql``}
       FROM matches m
+      ${scope === 'ledger' ? sql`LEFT JOIN match_elo e ON e.match_id = m.id` : sql``}
       LEFT JOIN unnest(${teamIds}::uuid[]) WITH ORDINALITY AS t1(id, n) ON t1.id = m.team1_id
       LEFT JOIN unnest(${teamIds}::uuid[]) WITH ORDINALITY AS t2(id, n) ON t2.id = m.team2_id
       ${seasons.join}

@@ -1,5 +1,5 @@
 import type { PreviewItemOutput } from '@campus-elo/api-contract';
-import { eloLedgerBreaks } from '@campus-elo/db';
+import { eloLedgerBreaks, selectMatchesWithElo } from '@campus-elo/db';
 import { faceitMatchToPreview, replayElo } from '@campus-elo/domain';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -131,7 +131,7 @@ describe('one rule for every path', () => {
   it('appends a later result with the Elo before and the change on both sides', async () => {
     await importResults([{ key: 'm1', team1: 'Alpha', team2: 'Bravo', day: day(0) }]);
     await importResults([{ key: 'm2', team1: 'Bravo', team2: 'Charlie', day: day(1), winner: 2 }]);
-    const m2 = await db().selectFrom('matches').selectAll().where('external_id', '=', '1-m2').executeTakeFirstOrThrow();
+    const m2 = await selectMatchesWithElo(db()).selectAll().where('external_id', '=', '1-m2').executeTakeFirstOrThrow();
     // Bravo (925) loses to Charlie (1000): E = 1 / (1 + 10^(75/800)) = 0.4467 -> -67 / +67.
     expect(m2).toMatchObject({ elo_applied: true, team1_elo_before: 925, team1_elo_change: -67, team2_elo_before: 1000, team2_elo_change: 67 });
     expect(await eloByName()).toEqual({ Alpha: 1075, Bravo: 858, Charlie: 1067 });
@@ -142,7 +142,7 @@ describe('one rule for every path', () => {
     await importResults([{ key: 'late', team1: 'Alpha', team2: 'Bravo', day: day(5) }]);
     await importResults([{ key: 'early', team1: 'Bravo', team2: 'Charlie', day: day(1) }]);
     // In time order: Bravo beats Charlie first (1075 / 925), then Alpha (1000) beats Bravo (1075).
-    const late = await db().selectFrom('matches').selectAll().where('external_id', '=', '1-late').executeTakeFirstOrThrow();
+    const late = await selectMatchesWithElo(db()).selectAll().where('external_id', '=', '1-late').executeTakeFirstOrThrow();
     expect(late).toMatchObject({ team1_elo_before: 1000, team2_elo_before: 1075 });
     expect(await eloByName()).toEqual(await domainReplay());
     expect(await brokenChains()).toEqual([]);
@@ -158,7 +158,7 @@ describe('one rule for every path', () => {
     expect(await eloByName()).toEqual(await domainReplay());
 
     await updateResults([{ key: 'm1', team1: 'Alpha', team2: 'Bravo', day: day(0), status: 'CANCELLED' }]);
-    const m1 = await db().selectFrom('matches').selectAll().where('external_id', '=', '1-m1').executeTakeFirstOrThrow();
+    const m1 = await selectMatchesWithElo(db()).selectAll().where('external_id', '=', '1-m1').executeTakeFirstOrThrow();
     expect(m1).toMatchObject({ status: 'cancelled', elo_applied: false, team1_elo_before: null, team1_elo_change: null });
     expect((await eloByName()).Bravo).toBe(1000);
     expect(await brokenChains()).toEqual([]);
@@ -191,7 +191,7 @@ describe('adjustments', () => {
     await importResults([{ key: 'future', team1: 'Alpha', team2: 'Bravo', day: future }]);
     const alpha = await teamByName('Alpha');
     await setup.caller.admin.teams.update({ id: alpha.id, name: 'Alpha', elo: 1500 });
-    const match = await db().selectFrom('matches').selectAll().where('external_id', '=', '1-future').executeTakeFirstOrThrow();
+    const match = await selectMatchesWithElo(db()).selectAll().where('external_id', '=', '1-future').executeTakeFirstOrThrow();
     expect(match.team1_elo_before).toBe(1500);
     expect((await teamByName('Alpha')).elo).toBe(1500 + (match.team1_elo_change as number));
     expect(await brokenChains()).toEqual([]);

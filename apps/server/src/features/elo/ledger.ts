@@ -58,9 +58,9 @@ export async function appliedFacts(trx: Trx, matchIds: readonly string[]): Promi
   for (const ids of chunked([...new Set(matchIds)], 1000)) {
     const rows = await trx
       .selectFrom('matches')
+      .innerJoin('match_elo', 'match_elo.match_id', 'matches.id')
       .select(['id', 'date', 'team1_id', 'team2_id', 'winner_id'])
       .where('id', 'in', ids)
-      .where('elo_applied', '=', true)
       .execute();
     for (const row of rows) {
       // An applied match without a date (from before the date rule) sorts last, as it was applied.
@@ -100,13 +100,15 @@ async function lastEvents(trx: Trx, teamIds: readonly string[], before: Date | n
         m2.date AS m2_date, m2.id AS m2_id, m2.elo AS m2_elo, a.at AS a_at, a.id AS a_id, a.elo AS a_elo
       FROM teams t
       LEFT JOIN LATERAL (
-        SELECT m.date, m.id, m.team1_elo_before + m.team1_elo_change AS elo FROM matches m
-        WHERE m.team1_id = t.id AND m.elo_applied AND m.date IS NOT NULL ${bound('m.date')}
+        SELECT m.date, m.id, e.team1_elo_before + e.team1_elo_change AS elo FROM matches m
+        JOIN match_elo e ON e.match_id = m.id
+        WHERE m.team1_id = t.id AND m.date IS NOT NULL ${bound('m.date')}
         ORDER BY m.date DESC, m.id DESC LIMIT 1
       ) m1 ON true
       LEFT JOIN LATERAL (
-        SELECT m.date, m.id, m.team2_elo_before + m.team2_elo_change AS elo FROM matches m
-        WHERE m.team2_id = t.id AND m.elo_applied AND m.date IS NOT NULL ${bound('m.date')}
+        SELECT m.date, m.id, e.team2_elo_before + e.team2_elo_change AS elo FROM matches m
+        JOIN match_elo e ON e.match_id = m.id
+        WHERE m.team2_id = t.id AND m.date IS NOT NULL ${bound('m.date')}
         ORDER BY m.date DESC, m.id DESC LIMIT 1
       ) m2 ON true
       LEFT JOIN LATERAL (
@@ -169,11 +171,14 @@ export interface ReplayOptions {
 }
 
 /**
- * The Elo columns to write to matches, one array per column (what the UPDATE's unnest takes):
- * a replay of 300,000 matches then builds a few arrays instead of 300,000 objects.
+ * The rows to write to match_elo, one array per column (what the statements' unnest takes): a
+ * replay of 300,000 matches then builds a few arrays instead of 300,000 objects.
  */
 class MatchEloWrites {
   readonly ids: string[] = [];
+  /** Whether the match had a row when it was read: its write is an UPDATE, else an INSERT (or nothing to delete). */
+  readonly stored: boolean[] = [];
+  /** Whether the match moves Elo: a row to write, else a row to delete. */
   readonly applied: boolean[] = [];
   readonly team1Before: (number | null)[] = [];
   readonly team2Before: (number | null)[] = [];
@@ -185,8 +190,9 @@ class MatchEloWrites {
   }
 
   /** The match moved Elo from these values to these; null when it moves none. */
-  add(id: string, step: { team1Before: number; team1After: number; team2Before: number; team2After: number } | null): void {
+  add(id: string, stored: boolean, step: { team1Before: number; team1After: number; team2Before: number; team2After: number } | null): void {
     this.ids.push(id);
+    this.stored.push(stored);
     this.applied.push(step !== null);
     this.team1Before.push(step && step.team1Before);
     this.team2Before.push(step && step.team2Before);
@@ -196,7 +202,7 @@ class MatchEloWrites {
 }
 
 /**
- * Memory for the one UPDATE that rewrites matches: hashing every match at once (about 70
+ * Memory for the one UPDATE that rewrites match_elo: hashing every match at once (about 70
  * bytes each) keeps the rows in the order they were read, page by page. Split into batches
  * on disk, the hash join would visit the table's pages once per batch, and with more pages
  * than shared buffers hold, write most of them out as often.
@@ -281,7 +287,7 @@ export async function replayLedger(trx: Trx, options: ReplayOptions): Promise<Le
         !Number.isNaN(stored.team2Before[i]) ||
         !Number.isNaN(stored.team1Change[i]) ||
         !Number.isNaN(stored.team2Change[i]);
-    if (differs) matchWrites.add(matches.matchIds[i] as string, applied ? { team1Before, team1After, team2Before, team2After } : null);
+    if (differs) matchWrites.add(matches.matchIds[i] as string, stored.applied[i] === 1, applied ? { team1Before, team1After, team2Before, team2After } : null);
   }
   const adjustmentWrites = [];
   for (const j of result.adjustedOrder) {
@@ -353,26 +359,55 @@ async function writeTeamElo(trx: Trx, rows: readonly { id: string; elo: number; 
   `.execute(trx);
 }
 
-/** Writes the matches' Elo columns (rows start to end) where they differ; answers how many rows changed. */
+/**
+ * Writes the matches' Elo (rows start to end) to match_elo where it differs, one statement per
+ * kind: rows of matches that no longer move Elo deleted, stored rows updated, new rows inserted
+ * (ON CONFLICT: a row written meanwhile is updated instead). Answers how many rows changed.
+ */
 async function writeMatchElo(trx: Trx, writes: MatchEloWrites, start = 0, end = writes.length): Promise<number> {
-  const column = (values: readonly (string | number | boolean | null)[]) => plainArrayLiteral(values.slice(start, end));
-  const result = await sql`
-    UPDATE matches
-    SET elo_applied = v.applied, team1_elo_before = v.team1_before, team2_elo_before = v.team2_before,
-      team1_elo_change = v.team1_change, team2_elo_change = v.team2_change
-    FROM unnest(
-      ${column(writes.ids)}::uuid[],
-      ${column(writes.applied)}::boolean[],
-      ${column(writes.team1Before)}::int[],
-      ${column(writes.team2Before)}::int[],
-      ${column(writes.team1Change)}::int[],
-      ${column(writes.team2Change)}::int[]
-    ) AS v(id, applied, team1_before, team2_before, team1_change, team2_change)
-    WHERE matches.id = v.id
-      AND (matches.elo_applied, matches.team1_elo_before, matches.team2_elo_before, matches.team1_elo_change, matches.team2_elo_change)
-        IS DISTINCT FROM (v.applied, v.team1_before, v.team2_before, v.team1_change, v.team2_change)
-  `.execute(trx);
-  return Number(result.numAffectedRows ?? 0);
+  const kinds = { remove: [] as number[], update: [] as number[], insert: [] as number[] };
+  for (let i = start; i < Math.min(end, writes.length); i += 1) {
+    if (!writes.applied[i]) kinds.remove.push(i);
+    else if (writes.stored[i]) kinds.update.push(i);
+    else kinds.insert.push(i);
+  }
+  const column = (values: readonly (string | number | boolean | null)[], rows: readonly number[]) => plainArrayLiteral(rows.map((i) => values[i] as string | number | boolean | null));
+  const values = (rows: readonly number[]) => sql`unnest(
+      ${column(writes.ids, rows)}::uuid[],
+      ${column(writes.team1Before, rows)}::int[],
+      ${column(writes.team2Before, rows)}::int[],
+      ${column(writes.team1Change, rows)}::int[],
+      ${column(writes.team2Change, rows)}::int[]
+    ) AS v(id, team1_before, team2_before, team1_change, team2_change)`;
+  let written = 0;
+  if (kinds.remove.length > 0) {
+    const result = await sql`DELETE FROM match_elo WHERE match_id = ANY(${column(writes.ids, kinds.remove)}::uuid[])`.execute(trx);
+    written += Number(result.numAffectedRows ?? 0);
+  }
+  if (kinds.update.length > 0) {
+    const result = await sql`
+      UPDATE match_elo
+      SET team1_elo_before = v.team1_before, team2_elo_before = v.team2_before, team1_elo_change = v.team1_change, team2_elo_change = v.team2_change
+      FROM ${values(kinds.update)}
+      WHERE match_elo.match_id = v.id
+        AND (match_elo.team1_elo_before, match_elo.team2_elo_before, match_elo.team1_elo_change, match_elo.team2_elo_change)
+          IS DISTINCT FROM (v.team1_before, v.team2_before, v.team1_change, v.team2_change)
+    `.execute(trx);
+    written += Number(result.numAffectedRows ?? 0);
+  }
+  if (kinds.insert.length > 0) {
+    const result = await sql`
+      INSERT INTO match_elo (match_id, team1_elo_before, team2_elo_before, team1_elo_change, team2_elo_change)
+      SELECT v.id, v.team1_before, v.team2_before, v.team1_change, v.team2_change FROM ${values(kinds.insert)}
+      ON CONFLICT (match_id) DO UPDATE
+      SET team1_elo_before = excluded.team1_elo_before, team2_elo_before = excluded.team2_elo_before,
+        team1_elo_change = excluded.team1_elo_change, team2_elo_change = excluded.team2_elo_change
+      WHERE (match_elo.team1_elo_before, match_elo.team2_elo_before, match_elo.team1_elo_change, match_elo.team2_elo_change)
+        IS DISTINCT FROM (excluded.team1_elo_before, excluded.team2_elo_before, excluded.team1_elo_change, excluded.team2_elo_change)
+    `.execute(trx);
+    written += Number(result.numAffectedRows ?? 0);
+  }
+  return written;
 }
 
 export interface SettledMatches {
@@ -499,7 +534,8 @@ async function appendResults(
     elo.set(candidate.team2Id, team2After);
     last.set(candidate.team1Id, { position, elo: team1After });
     last.set(candidate.team2Id, { position, elo: team2After });
-    writes.add(candidate.id, { team1Before, team1After, team2Before, team2After });
+    // A candidate had not moved Elo (appliedFacts): its row is new.
+    writes.add(candidate.id, false, { team1Before, team1After, team2Before, team2After });
   }
   if (writes.length === 0) return;
   const changedTeams = teams.filter((t) => elo.get(t.id) !== t.elo).map((t) => ({ id: t.id, elo: elo.get(t.id) as number }));
@@ -539,7 +575,7 @@ export async function recordAdjustments(
   const teamIds = moved.map((c) => c.teamId);
   const later = await sql<{ later: boolean }>`
     SELECT EXISTS (
-      SELECT 1 FROM matches WHERE elo_applied AND date > ${context.at} AND (team1_id = ANY(${teamIds}::uuid[]) OR team2_id = ANY(${teamIds}::uuid[]))
+      SELECT 1 FROM matches JOIN match_elo ON match_elo.match_id = matches.id WHERE date > ${context.at} AND (team1_id = ANY(${teamIds}::uuid[]) OR team2_id = ANY(${teamIds}::uuid[]))
     ) OR EXISTS (
       SELECT 1 FROM elo_adjustments WHERE at >= ${context.at} AND team_id = ANY(${teamIds}::uuid[])
     ) AS later

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectMatchesWithElo } from '@campus-elo/db';
 import { teamEloRecalculateInput } from '@campus-elo/api-contract';
 import { createStaffTestDatabase, type StaffTestDatabase } from '../../../test/staff-callers';
 import { seedDatabase } from '../seed/cli';
@@ -17,8 +18,7 @@ afterAll(async () => {
 });
 
 const ledger = () =>
-  t.db
-    .selectFrom('matches')
+  selectMatchesWithElo(t.db)
     .select(['id', 'elo_applied', 'team1_elo_before', 'team2_elo_before', 'team1_elo_change', 'team2_elo_change'])
     .orderBy('id')
     .execute();

@@ -1,5 +1,5 @@
 import type { ImportMatchesInput } from '@campus-elo/api-contract';
-import { eloLedgerBreaks } from '@campus-elo/db';
+import { eloLedgerBreaks, selectMatchesWithElo } from '@campus-elo/db';
 import { participantMatchKey } from '@campus-elo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceitChampionship, faceitMatch } from '../../../test-support/fakes';
@@ -100,7 +100,7 @@ describe('an import as an Elo run', () => {
     expect(await hawksElo()).not.toBe(eloAfterFirst);
 
     await setup.caller.admin.elo.undoRun({ id: second.elo_run_id! });
-    const match = await db.selectFrom('matches').selectAll().where('external_id', '=', scheduled.match_id).executeTakeFirstOrThrow();
+    const match = await selectMatchesWithElo(db).selectAll().where('external_id', '=', scheduled.match_id).executeTakeFirstOrThrow();
     expect(match).toMatchObject({ status: 'scheduled', winner_id: null, elo_applied: false });
     expect(await hawksElo()).toBe(eloAfterFirst);
     expect(await matchCount()).toBe(12);

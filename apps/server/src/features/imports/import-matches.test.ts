@@ -1,4 +1,5 @@
 import type { ImportMatchesInput } from '@campus-elo/api-contract';
+import { selectMatchesWithElo } from '@campus-elo/db';
 import { participantMatchKey } from '@campus-elo/domain';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
@@ -65,11 +66,11 @@ describe('importing a Faceit championship', () => {
     const types = await setup.database.db.selectFrom('matches').select('match_type').distinct().execute();
     expect(types).toEqual([{ match_type: 'event' }]);
 
-    const completed = await setup.database.db.selectFrom('matches').selectAll().where('status', '=', 'completed').execute();
+    const completed = await selectMatchesWithElo(setup.database.db).selectAll().where('status', '=', 'completed').execute();
     expect(completed).toHaveLength(15);
     expect(completed.every((m) => m.elo_applied && m.winner_id !== null && m.team1_elo_change !== null)).toBe(true);
     expect(completed.every((m) => m.url?.startsWith('https://www.faceit.com/{lang}/cs2/room/'))).toBe(true);
-    const pending = await setup.database.db.selectFrom('matches').selectAll().where('status', '!=', 'completed').execute();
+    const pending = await selectMatchesWithElo(setup.database.db).selectAll().where('status', '!=', 'completed').execute();
     expect(pending.every((m) => !m.elo_applied && m.winner_id === null && m.score_team1 === null)).toBe(true);
 
     const audit = await setup.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'import').execute();
@@ -110,7 +111,7 @@ describe('importing a Faceit championship', () => {
 
     const fresh = await setup.caller.admin.imports.preview({ platform: 'faceit', competition_id: 'necc-fall' });
     await setup.caller.admin.imports.commit(importOf(fresh.items));
-    const match = await db.selectFrom('matches').selectAll().where('external_id', '=', scheduled.match_id).executeTakeFirstOrThrow();
+    const match = await selectMatchesWithElo(db).selectAll().where('external_id', '=', scheduled.match_id).executeTakeFirstOrThrow();
     expect(match).toMatchObject({ status: 'completed', winner_id: match.team2_id, score_team1: 0, score_team2: 1, elo_applied: true });
     const eloAfter = await teamElo();
     expect(eloAfter[match.team1_id]! - eloBefore[match.team1_id]!).toBe(match.team1_elo_change);
@@ -132,7 +133,7 @@ describe('importing a Faceit championship', () => {
       importOf(items, { competition_name: 'Cup 2', participant_matches: { [participantMatchKey('faceit', 'Hawks (Faceit)')]: existing.id } }),
     );
     expect((await counts()).teams).toBe(teamsBefore + 1);
-    const match = await db.selectFrom('matches').selectAll().where('external_id', '=', '1-hawks-1').executeTakeFirstOrThrow();
+    const match = await selectMatchesWithElo(db).selectAll().where('external_id', '=', '1-hawks-1').executeTakeFirstOrThrow();
     expect(match.team1_id).toBe(existing.id);
     const hawksPlayers = await db.selectFrom('players').select('team_id').where('steam_id', 'in', faceitRoster('Hawks (Faceit)').map((p) => p.game_player_id!)).execute();
     expect(hawksPlayers.every((p) => p.team_id === existing.id)).toBe(true);
@@ -140,7 +141,7 @@ describe('importing a Faceit championship', () => {
     // The next import of this competition maps the team by itself.
     const next = [faceitMatch({ matchId: '1-hawks-2', championshipId: 'cup-2', team1: 'Owls U', team2: 'Hawks (Faceit)', status: 'SCHEDULED', scheduledAt: secondsFromNow(4) })];
     await setup.caller.admin.imports.commit(importOf(next, { competition_name: 'Cup 2' }));
-    const second = await db.selectFrom('matches').selectAll().where('external_id', '=', '1-hawks-2').executeTakeFirstOrThrow();
+    const second = await selectMatchesWithElo(db).selectAll().where('external_id', '=', '1-hawks-2').executeTakeFirstOrThrow();
     expect(second.team2_id).toBe(existing.id);
     expect((await counts()).teams).toBe(teamsBefore + 1);
   });
@@ -206,7 +207,7 @@ describe('importing a Leaguespot season (the real fixture)', () => {
 
     const season = await db.selectFrom('seasons').selectAll().where('id', '=', leagueSeason.id).executeTakeFirstOrThrow();
     expect(season.leaguespot_season_id).toBe(setup.leaguespot.seasonId);
-    const completed = await db.selectFrom('matches').select(['elo_applied', 'winner_id']).where('platform', '=', 'leaguespot').where('status', '=', 'completed').execute();
+    const completed = await selectMatchesWithElo(db).select(['elo_applied', 'winner_id']).where('platform', '=', 'leaguespot').where('status', '=', 'completed').execute();
     expect(completed.length).toBe(preview.items.filter((i) => i.status === 'FINISHED').length);
     expect(completed.every((m) => m.elo_applied && m.winner_id)).toBe(true);
 

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { selectMatchesWithElo } from '@campus-elo/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { faceitMatch } from '../../../test-support/fakes';
 import { secondsFromNow, setUpImports, type ImportsTestSetup } from './testing';
@@ -33,7 +34,7 @@ afterEach(() => {
   setup.leaguespot.clearFaults();
 });
 
-const matchRow = (externalId: string) => setup.database.db.selectFrom('matches').selectAll().where('external_id', '=', externalId).executeTakeFirstOrThrow();
+const matchRow = (externalId: string) => selectMatchesWithElo(setup.database.db).selectAll().where('external_id', '=', externalId).executeTakeFirstOrThrow();
 const eloOf = async (teamId: string) => (await setup.database.db.selectFrom('teams').select('elo').where('id', '=', teamId).executeTakeFirstOrThrow()).elo;
 
 describe('update matches', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eloLedgerBreaks } from '@campus-elo/db';
+import { eloLedgerBreaks, selectMatchesWithElo } from '@campus-elo/db';
 import { createStaffTestApp, type StaffTestApp } from '../auth/testing';
 
 let t: StaffTestApp;
@@ -33,7 +33,7 @@ const matchCount = async () => Number((await t.database.db.selectFrom('matches')
 /** Every team's Elo and every match's Elo columns: what Recalculate All must leave alone. */
 const ledgerState = async () => ({
   teams: await t.database.db.selectFrom('teams').select(['id', 'elo']).orderBy('id').execute(),
-  matches: await t.database.db.selectFrom('matches').select(['id', 'elo_applied', 'team1_elo_before', 'team2_elo_before', 'team1_elo_change', 'team2_elo_change']).orderBy('id').execute(),
+  matches: await selectMatchesWithElo(t.database.db).select(['id', 'elo_applied', 'team1_elo_before', 'team2_elo_before', 'team1_elo_change', 'team2_elo_change']).orderBy('id').execute(),
 });
 
 describe('matches by hand', () => {

@@ -7,14 +7,17 @@ import { compiledPerInput, rowsOf } from '../../lib/compiled-queries';
 import { notFound } from '../../lib/errors';
 import { matchItemsQuery, toMatchItems } from './queries';
 
-/** The match page statement: the list item and the match's Elo ledger columns, so the bench can EXPLAIN it. */
+/** The match page statement: the list item and the match's Elo ledger row (none when it moved no Elo), so the bench can EXPLAIN it. */
 export function matchPageQuery(db: Kysely<Database>, id: string) {
   const match = db.selectFrom('matches').where('matches.id', '=', id);
   return db.selectNoFrom([
     jsonObjectFrom(matchItemsQuery(db, match, [{ column: 'id', direction: 'asc' }], { limit: 1 })).as('item'),
-    jsonObjectFrom(match.select(['matches.elo_applied', 'matches.team1_elo_before', 'matches.team2_elo_before', 'matches.team1_elo_change', 'matches.team2_elo_change'])).as(
-      'ledger',
-    ),
+    jsonObjectFrom(
+      db
+        .selectFrom('match_elo')
+        .where('match_elo.match_id', '=', id)
+        .select(['match_elo.team1_elo_before', 'match_elo.team2_elo_before', 'match_elo.team1_elo_change', 'match_elo.team2_elo_change']),
+    ).as('ledger'),
   ]);
 }
 
@@ -33,12 +36,11 @@ const compiledMatchPage = compiledPerInput(matchPageQuery);
 export async function getMatchPage(db: Kysely<Database>, id: string): Promise<MatchPage> {
   const [row] = await rowsOf(db, compiledMatchPage(db, id));
   const { item, ledger } = row!;
-  if (!item || !ledger) throw notFound('Match not found');
+  if (!item) throw notFound('Match not found');
   const [match] = await toMatchItems(db, [item]);
   if (!match) throw notFound('Match not found');
-  const applied = ledger.elo_applied && ledger.team1_elo_before !== null && ledger.team2_elo_before !== null;
-  const elo1 = applied ? (ledger.team1_elo_before as number) : match.team1.elo;
-  const elo2 = applied ? (ledger.team2_elo_before as number) : match.team2.elo;
+  const elo1 = ledger ? ledger.team1_elo_before : match.team1.elo;
+  const elo2 = ledger ? ledger.team2_elo_before : match.team2.elo;
   const upcoming = match.status === 'scheduled' || match.status === 'in_progress';
   const side = (own: number, opponent: number) => ({ ...eloChangePreview(own, opponent), expected: expectedScore(own, opponent) });
   const sideElo = (before: number, change: number) => ({ before, after: before + change, change });
@@ -46,8 +48,6 @@ export async function getMatchPage(db: Kysely<Database>, id: string): Promise<Ma
     ...match,
     stars: starRating(elo1, elo2),
     preview: upcoming ? { team1: side(match.team1.elo, match.team2.elo), team2: side(match.team2.elo, match.team1.elo) } : null,
-    elo: applied
-      ? { team1: sideElo(elo1, ledger.team1_elo_change as number), team2: sideElo(elo2, ledger.team2_elo_change as number) }
-      : null,
+    elo: ledger ? { team1: sideElo(elo1, ledger.team1_elo_change), team2: sideElo(elo2, ledger.team2_elo_change) } : null,
   };
 }

@@ -13,7 +13,8 @@ export const matchNoticeQuery = (db: Kysely<Database>) =>
     .innerJoin('teams as t1', 't1.id', 'm.team1_id')
     .innerJoin('teams as t2', 't2.id', 'm.team2_id')
     .leftJoin('competitions as c', 'c.id', 'm.competition_id')
-    .select([
+    .leftJoin('match_elo as e', 'e.match_id', 'm.id')
+    .select((eb) => [
       'm.id',
       'm.team1_id',
       'm.team2_id',
@@ -21,14 +22,15 @@ export const matchNoticeQuery = (db: Kysely<Database>) =>
       't2.name as team2',
       'm.score_team1',
       'm.score_team2',
-      'm.team1_elo_before',
-      'm.team1_elo_change',
-      'm.team2_elo_before',
-      'm.team2_elo_change',
+      'e.team1_elo_before',
+      'e.team1_elo_change',
+      'e.team2_elo_before',
+      'e.team2_elo_change',
       'c.name as competition',
       'm.date',
       'm.status',
-      'm.elo_applied',
+      // The ledger has an entry exactly for a match that moved Elo.
+      eb('e.match_id', 'is not', null).as('elo_applied'),
     ]);
 
 export type MatchNotice = NonNullable<Awaited<ReturnType<ReturnType<typeof matchNoticeQuery>['executeTakeFirst']>>>;

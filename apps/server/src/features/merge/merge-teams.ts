@@ -60,8 +60,8 @@ export async function mergeTeams(
     if (sharedEvent) throw conflict(`Both teams play in the event '${sharedEvent.name}': they cannot be merged while it lists both`);
     const firstResult = await trx
       .selectFrom('matches')
+      .innerJoin('match_elo', 'match_elo.match_id', 'matches.id')
       .select((eb) => eb.fn.min('date').as('date'))
-      .where('elo_applied', '=', true)
       .where((eb) => eb.or([eb('team1_id', '=', secondaryId), eb('team2_id', '=', secondaryId)]))
       .executeTakeFirst();
 

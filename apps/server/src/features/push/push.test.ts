@@ -1,4 +1,4 @@
-import { createDatabase, createTestDatabase, type DatabaseHandle, type TestDatabase } from '@campus-elo/db';
+import { createDatabase, createTestDatabase, type DatabaseHandle, setMatchElo, type TestDatabase } from '@campus-elo/db';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -134,11 +134,9 @@ describe('following a team', () => {
     // It starts, then ends and counts; a new ranking snapshot moves Alpha.
     await database.db.updateTable('matches').set({ status: 'in_progress', date: new Date(), score_team1: 0, score_team2: 0 }).where('id', '=', newMatch).execute();
     await deliverOnBothReplicas();
-    await database.db
-      .updateTable('matches')
-      .set({ status: 'completed', score_team1: 2, score_team2: 1, winner_id: ids.alpha, elo_applied: true, team1_elo_before: 1000, team1_elo_change: 16, team2_elo_before: 1010, team2_elo_change: -16 })
-      .where('id', '=', newMatch)
-      .execute();
+    await database.db.updateTable('matches').set({ status: 'completed', score_team1: 2, score_team2: 1, winner_id: ids.alpha }).where('id', '=', newMatch).execute();
+    const newMatchElo = { team1_elo_before: 1000, team1_elo_change: 16, team2_elo_before: 1010, team2_elo_change: -16 };
+    await setMatchElo(database.db, newMatch, newMatchElo);
     const before = await database.db.selectFrom('ranking_items').select('rank').where('ranking_id', '=', ids.weekTwo).where('team_id', '=', ids.alpha).executeTakeFirst();
     const newRank = before?.rank === 1 ? 2 : 1;
     const ranking = await database.db.insertInto('rankings').values({ season_id: ids.fall, date: new Date() }).returning('id').executeTakeFirstOrThrow();
@@ -146,8 +144,8 @@ describe('following a team', () => {
     await deliverOnBothReplicas();
     // A restart runs the sender again; a redelivered webhook applies the result again.
     await deliverOnBothReplicas();
-    await database.db.updateTable('matches').set({ elo_applied: false }).where('id', '=', newMatch).execute();
-    await database.db.updateTable('matches').set({ elo_applied: true }).where('id', '=', newMatch).execute();
+    await setMatchElo(database.db, newMatch, null);
+    await setMatchElo(database.db, newMatch, newMatchElo);
     await deliverOnBothReplicas();
 
     for (const browser of [first, second]) {
@@ -217,9 +215,10 @@ describe('following a team', () => {
       expect((await post(1, '/following/follows', { subscription: fourth.subscription, team_id: ids.gamma, choices: { ...allChoices, started: false } })).status).toBe(200);
       await database.db
         .updateTable('matches')
-        .set({ status: 'completed', score_team1: 0, score_team2: 2, winner_id: ids.gamma, elo_applied: true, team1_elo_before: 1016, team1_elo_change: -14, team2_elo_before: 1200, team2_elo_change: 14 })
+        .set({ status: 'completed', score_team1: 0, score_team2: 2, winner_id: ids.gamma })
         .where('id', '=', '00000005-0000-4000-8000-000000000098')
         .execute();
+      await setMatchElo(database.db, '00000005-0000-4000-8000-000000000098', { team1_elo_before: 1016, team1_elo_change: -14, team2_elo_before: 1200, team2_elo_change: 14 });
       // Both replicas' timers queue a turn; the queue keeps one waiting.
       await Promise.all(queues.map((queue) => queue.queueServerTask('push')));
       await vi.waitFor(() => expect(readPushes(fourth)).toHaveLength(1), { timeout: 20_000, interval: 100 });
@@ -289,9 +288,10 @@ describe('following a team', () => {
     expect((await post(0, '/following/follows', { subscription, team_id: ids.gamma, choices: { ...allChoices, starting_soon: false } })).status).toBe(200);
     await database.db
       .updateTable('matches')
-      .set({ status: 'completed', score_team1: 1, score_team2: 2, winner_id: ids.gamma, elo_applied: true, team1_elo_before: 1000, team1_elo_change: -10, team2_elo_before: 1214, team2_elo_change: 10 })
+      .set({ status: 'completed', score_team1: 1, score_team2: 2, winner_id: ids.gamma })
       .where('id', '=', '00000005-0000-4000-8000-000000000097')
       .execute();
+    await setMatchElo(database.db, '00000005-0000-4000-8000-000000000097', { team1_elo_before: 1000, team1_elo_change: -10, team2_elo_before: 1214, team2_elo_change: 10 });
     const waits: number[] = [];
     const errors: string[] = [];
     const report = await deliverPushNotifications({ ...replicas[1]!.deps, wait: async (ms) => void waits.push(ms) }, new Date(), (error) => errors.push(error));

@@ -64,8 +64,8 @@ export function rankingItemsQuery(db: Kysely<Database>, input: RankingItemsFilte
       jsonObjectFrom(eb.selectFrom('rankings').select(['rankings.id', 'rankings.date']).where('rankings.id', '=', input.ranking_id)).$notNull().as('ranking'),
       // Rated matches up to the snapshot's moment, for its provisional mark: one count per side, each on its (team, date) index.
       sql<number>`(
-        SELECT (SELECT count(*) FROM matches m WHERE m.team1_id = page.team_id AND m.date <= r.date AND m.elo_applied)
-          + (SELECT count(*) FROM matches m WHERE m.team2_id = page.team_id AND m.date <= r.date AND m.elo_applied)
+        SELECT (SELECT count(*) FROM matches m JOIN match_elo e ON e.match_id = m.id WHERE m.team1_id = page.team_id AND m.date <= r.date)
+          + (SELECT count(*) FROM matches m JOIN match_elo e ON e.match_id = m.id WHERE m.team2_id = page.team_id AND m.date <= r.date)
         FROM rankings r WHERE r.id = ${input.ranking_id}
       )::int`.as('rated_matches'),
     ])

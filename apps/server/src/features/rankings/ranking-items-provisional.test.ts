@@ -18,7 +18,7 @@ afterAll(async () => {
 describe("a snapshot's lines", () => {
   it('count each team’s rated matches up to the snapshot’s date, provisional below the threshold', async () => {
     const rankings = await t.db.selectFrom('rankings').select(['id', 'date']).orderBy('date').execute();
-    const applied = await t.db.selectFrom('matches').select(['team1_id', 'team2_id', 'date']).where('elo_applied', '=', true).execute();
+    const applied = await t.db.selectFrom('matches').innerJoin('match_elo', 'match_elo.match_id', 'matches.id').select(['team1_id', 'team2_id', 'date']).execute();
     let provisionalSeen = 0;
     let establishedSeen = 0;
     // The first week (teams have played little) and the last (most have played enough).

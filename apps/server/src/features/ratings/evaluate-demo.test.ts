@@ -27,7 +27,7 @@ describe('evaluating rating settings on the demo league', () => {
   it("replays the live Elo to the ledger's own pre-match Elo (the demo has no adjustments)", async () => {
     const history = await readLeagueHistory(t.db);
     const chances = replayChances(history.seeds, history.matches, LIVE_RATING_SETTINGS);
-    const stored = await t.db.selectFrom('matches').select(['id', 'team1_elo_before', 'team2_elo_before']).where('elo_applied', '=', true).execute();
+    const stored = await t.db.selectFrom('match_elo').select(['match_id as id', 'team1_elo_before', 'team2_elo_before']).execute();
     const storedChance = new Map(stored.map((m) => [m.id, expectedScore(m.team1_elo_before as number, m.team2_elo_before as number)]));
     expect(history.matchIds.length).toBe(stored.length);
     expect(history.matchIds.map((id, i) => chances[i]! - storedChance.get(id)!).filter((difference) => difference !== 0)).toEqual([]);

@@ -47,9 +47,14 @@ describe('demo seeding at start-up', () => {
       ['double_elimination', 'ongoing', 8, false],
       ['single_elimination', 'past', 8, true],
     ]);
-    const linked = await database.db.selectFrom('event_bracket_matches').innerJoin('matches', 'matches.id', 'event_bracket_matches.match_id').select('matches.elo_applied').execute();
+    const linked = await database.db
+      .selectFrom('event_bracket_matches')
+      .innerJoin('matches', 'matches.id', 'event_bracket_matches.match_id')
+      .leftJoin('match_elo', 'match_elo.match_id', 'matches.id')
+      .select('match_elo.match_id')
+      .execute();
     expect(linked).toHaveLength(7 + 4);
-    expect(linked.every((m) => m.elo_applied)).toBe(true);
+    expect(linked.every((m) => m.match_id !== null)).toBe(true);
   });
 
   it("writes a consistent Elo ledger: Recalculate All (reset_to_default false) changes nothing on the demo", async () => {

@@ -1,4 +1,4 @@
-import { createDatabase } from '@campus-elo/db';
+import { createDatabase, selectMatchesWithElo } from '@campus-elo/db';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { faceitMatch } from '../../../test-support/fakes';
@@ -30,7 +30,7 @@ const baseEnv = () => ({
   SYNC_INTERVAL_SECONDS: '60',
 });
 
-const matchRow = () => setup.database.db.selectFrom('matches').selectAll().where('external_id', '=', '1-sync').executeTakeFirstOrThrow();
+const matchRow = () => selectMatchesWithElo(setup.database.db).selectAll().where('external_id', '=', '1-sync').executeTakeFirstOrThrow();
 const eloOf = async (teamId: string) => (await setup.database.db.selectFrom('teams').select('elo').where('id', '=', teamId).executeTakeFirstOrThrow()).elo;
 const faceitCalls = (since: number) => setup.faceit.requests.slice(since).map((r) => r.path);
 

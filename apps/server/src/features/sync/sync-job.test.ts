@@ -1,4 +1,4 @@
-import { createDatabase, type DatabaseHandle } from '@campus-elo/db';
+import { createDatabase, type DatabaseHandle, selectMatchesWithElo } from '@campus-elo/db';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { faceitMatch } from '../../../test-support/fakes';
@@ -39,7 +39,7 @@ async function startReplica(handle: Pick<DatabaseHandle, 'db' | 'kind' | 'pglite
   };
 }
 
-const matchRow = () => setup.database.db.selectFrom('matches').selectAll().where('external_id', '=', '1-sync-job').executeTakeFirstOrThrow();
+const matchRow = () => selectMatchesWithElo(setup.database.db).selectAll().where('external_id', '=', '1-sync-job').executeTakeFirstOrThrow();
 const eloOf = async (teamId: string) => (await setup.database.db.selectFrom('teams').select('elo').where('id', '=', teamId).executeTakeFirstOrThrow()).elo;
 const syncJobs = () => setup.database.db.selectFrom('jobs').select(['id', 'state', 'result']).where('kind', '=', 'sync').orderBy('created_at').execute();
 

@@ -28,13 +28,14 @@ export async function getTeamRating(db: Kysely<Database>, teamId: string): Promi
       opponent_elo: number;
     }>`
       SELECT m.id, m.date, m.winner_id = ${teamId}::uuid AS won,
-        CASE WHEN m.team1_id = ${teamId}::uuid THEN m.team1_elo_before ELSE m.team2_elo_before END AS elo_before,
-        CASE WHEN m.team1_id = ${teamId}::uuid THEN m.team1_elo_change ELSE m.team2_elo_change END AS change,
+        CASE WHEN m.team1_id = ${teamId}::uuid THEN e.team1_elo_before ELSE e.team2_elo_before END AS elo_before,
+        CASE WHEN m.team1_id = ${teamId}::uuid THEN e.team1_elo_change ELSE e.team2_elo_change END AS change,
         o.id AS opponent_id, o.name AS opponent_name, o.picture AS opponent_picture,
-        CASE WHEN m.team1_id = ${teamId}::uuid THEN m.team2_elo_before ELSE m.team1_elo_before END AS opponent_elo
+        CASE WHEN m.team1_id = ${teamId}::uuid THEN e.team2_elo_before ELSE e.team1_elo_before END AS opponent_elo
       FROM matches m
+      JOIN match_elo e ON e.match_id = m.id
       JOIN teams o ON o.id = CASE WHEN m.team1_id = ${teamId}::uuid THEN m.team2_id ELSE m.team1_id END
-      WHERE (m.team1_id = ${teamId}::uuid OR m.team2_id = ${teamId}::uuid) AND m.elo_applied
+      WHERE (m.team1_id = ${teamId}::uuid OR m.team2_id = ${teamId}::uuid)
     `.execute(db),
     db.selectFrom('elo_adjustments').select(['id', 'at', 'elo_before', 'elo_after', 'reason', 'calculation']).where('team_id', '=', teamId).execute(),
     // The team's place among all teams (by Elo, then name, then id), with the one above and below.

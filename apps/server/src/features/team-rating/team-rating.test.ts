@@ -105,7 +105,7 @@ async function lineupOf(teamId: string) {
 describe('provisional ratings', () => {
   it(`marks exactly the teams with fewer than ${PROVISIONAL_MATCHES} rated matches, on the rating, the team page and the rankings rows`, async () => {
     const rated = new Map<string, number>();
-    const rows = await t.database.db.selectFrom('matches').select(['team1_id', 'team2_id']).where('elo_applied', '=', true).execute();
+    const rows = await t.database.db.selectFrom('matches').innerJoin('match_elo', 'match_elo.match_id', 'matches.id').select(['team1_id', 'team2_id']).execute();
     for (const row of rows) for (const id of [row.team1_id, row.team2_id]) rated.set(id, (rated.get(id) ?? 0) + 1);
 
     const list = await get<{ results: TeamListItem[] }>('/v1/public/teams?page_size=100');

@@ -51,7 +51,7 @@ async function settleTeamResults(trx: Kysely<Database>, teamId: string): Promise
     .selectFrom('matches')
     .select('id')
     .where((eb) => eb.or([eb('team1_id', '=', teamId), eb('team2_id', '=', teamId)]))
-    .where((eb) => eb.or([eb('status', '=', 'completed'), eb('elo_applied', '=', true)]))
+    .where((eb) => eb.or([eb('status', '=', 'completed'), eb.exists(eb.selectFrom('match_elo').whereRef('match_elo.match_id', '=', 'matches.id'))]))
     .execute();
   const ids = rows.map((r) => r.id);
   // Names are not among an applied match's facts, so facts read after the rename still tell what changed.

@@ -10,7 +10,7 @@ import { placedAboveSql, teamColumns } from '../rankings/season-place';
 import { currentSeasonQuery } from '../seasons/queries';
 
 // A team's page (docs/contract.md, "Pages"): each answer is one statement. A team's results
-// are its matches that moved Elo (elo_applied), read through matches_team1_idx and
+// are its matches that moved Elo (a match_elo row), read through matches_team1_idx and
 // matches_team2_idx, one side at a time: with an OR of the two, PostgreSQL may walk the
 // whole league's matches by date looking for the team's latest. The Elo before and change on
 // each match are the Elo ledger's.
@@ -59,16 +59,16 @@ export function teamPageQuery(db: Kysely<Database>, id: string, currentSeasonId:
           'season_wins', count(*) FILTER (WHERE m.winner_id = teams.id AND m.season_id = current_season.id),
           'season_losses', count(*) FILTER (WHERE m.winner_id <> teams.id AND m.season_id = current_season.id)
         )
-        FROM matches m LEFT JOIN (${currentSeason}) AS current_season ON true
-        WHERE (m.team1_id = teams.id OR m.team2_id = teams.id) AND m.elo_applied
+        FROM matches m JOIN match_elo e ON e.match_id = m.id LEFT JOIN (${currentSeason}) AS current_season ON true
+        WHERE (m.team1_id = teams.id OR m.team2_id = teams.id)
       )`.as('record'),
       sql<('W' | 'L')[]>`(
         SELECT coalesce(json_agg(CASE WHEN latest.winner_id = teams.id THEN 'W' ELSE 'L' END ORDER BY latest.date DESC, latest.id DESC), '[]')
         FROM (
           SELECT * FROM (
-            (SELECT m.winner_id, m.date, m.id FROM matches m WHERE m.team1_id = teams.id AND m.elo_applied ORDER BY m.date DESC, m.id DESC LIMIT ${FORM_LENGTH})
+            (SELECT m.winner_id, m.date, m.id FROM matches m JOIN match_elo e ON e.match_id = m.id WHERE m.team1_id = teams.id ORDER BY m.date DESC, m.id DESC LIMIT ${FORM_LENGTH})
             UNION ALL
-            (SELECT m.winner_id, m.date, m.id FROM matches m WHERE m.team2_id = teams.id AND m.elo_applied ORDER BY m.date DESC, m.id DESC LIMIT ${FORM_LENGTH})
+            (SELECT m.winner_id, m.date, m.id FROM matches m JOIN match_elo e ON e.match_id = m.id WHERE m.team2_id = teams.id ORDER BY m.date DESC, m.id DESC LIMIT ${FORM_LENGTH})
           ) AS sides
           ORDER BY sides.date DESC, sides.id DESC LIMIT ${FORM_LENGTH}
         ) AS latest
@@ -105,16 +105,16 @@ export function teamEloHistoryQuery(db: Kysely<Database>, input: EloHistoryInput
       const side = (own: 'team1' | 'team2', other: 'team1' | 'team2') => {
         const query = eb
           .selectFrom('matches')
+          .innerJoin('match_elo', 'match_elo.match_id', 'matches.id')
           .whereRef(`matches.${own}_id`, '=', 'teams.id')
-          .where('matches.elo_applied', '=', true)
           .select([
             'matches.id',
             'matches.date',
             'matches.winner_id',
             `matches.${other}_id as opponent_id`,
-            `matches.${own}_elo_before as own_before`,
-            `matches.${own}_elo_change as own_change`,
-            `matches.${other}_elo_before as opponent_before`,
+            `match_elo.${own}_elo_before as own_before`,
+            `match_elo.${own}_elo_change as own_change`,
+            `match_elo.${other}_elo_before as opponent_before`,
             `matches.score_${own} as own_score`,
             `matches.score_${other} as opponent_score`,
           ]);

@@ -172,12 +172,12 @@ export function teamListQuery(db: Kysely<Database>, input: TeamListFilters, now:
           'wins', count(*) FILTER (WHERE m.winner_id = page.id),
           'losses', count(*) FILTER (WHERE m.winner_id <> page.id)
         )
-        FROM matches m
-        WHERE (m.team1_id = page.id OR m.team2_id = page.id) AND m.elo_applied
+        FROM matches m JOIN match_elo e ON e.match_id = m.id
+        WHERE (m.team1_id = page.id OR m.team2_id = page.id)
           AND (${input.season_id ?? null}::uuid IS NULL OR m.season_id = ${input.season_id ?? null}::uuid)
       )`.as('record'),
       // Its rated results of all seasons, for the provisional mark.
-      sql<number>`(SELECT count(*)::int FROM matches m WHERE (m.team1_id = page.id OR m.team2_id = page.id) AND m.elo_applied)`.as('rated_matches'),
+      sql<number>`(SELECT count(*)::int FROM matches m JOIN match_elo e ON e.match_id = m.id WHERE m.team1_id = page.id OR m.team2_id = page.id)`.as('rated_matches'),
     ])
     .orderBy(orderBySql('page', sortKeys));
   return pagedListQuery(current, count, items);

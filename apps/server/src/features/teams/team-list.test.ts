@@ -1,5 +1,5 @@
 import { teamListInput } from '@campus-elo/api-contract';
-import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
+import { createTestDatabase, setMatchElo, type TestDatabase } from '@campus-elo/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, insertLeague } from '../../../test/league-fixture';
 import { listTeams } from './queries';
@@ -9,7 +9,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await insertLeague(database.db);
   // Three rated results: Alpha beat Beta and Gamma beat Beta in the fall; Epsilon beat Alpha in the spring.
-  await database.db.updateTable('matches').set({ elo_applied: true }).where('id', 'in', [ids.fallOpener, ids.fallFinal, ids.springOpener]).execute();
+  for (const id of [ids.fallOpener, ids.fallFinal, ids.springOpener]) await setMatchElo(database.db, id, { team1_elo_before: 1000, team2_elo_before: 1000, team1_elo_change: 0, team2_elo_change: 0 });
 });
 afterAll(() => database.close());
 

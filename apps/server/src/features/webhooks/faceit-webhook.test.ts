@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { selectMatchesWithElo } from '@campus-elo/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { faceitMatch, faceitWebhookDelivery, faceitWebhookSample, type FaceitWebhookTarget } from '../../../test-support/fakes';
 import { openSse } from '../../../test-support/sse-client';
@@ -39,7 +40,7 @@ const leagueMatch = (matchId: string, status: FaceitStatus, score?: [number, num
   faceitMatch({ ...fixtureMatchSpec, matchId, team1: 'Northfield Phoenix', team2: 'Harbor Tech', status, score });
 const otherMatch = (status: FaceitStatus, score?: [number, number]) => leagueMatch('1-webhook-second', status, score);
 
-const matchRow = (externalId: string) => setup.database.db.selectFrom('matches').selectAll().where('external_id', '=', externalId).executeTakeFirstOrThrow();
+const matchRow = (externalId: string) => selectMatchesWithElo(setup.database.db).selectAll().where('external_id', '=', externalId).executeTakeFirstOrThrow();
 const eloOf = async (teamId: string) => (await setup.database.db.selectFrom('teams').select('elo').where('id', '=', teamId).executeTakeFirstOrThrow()).elo;
 const jobCount = async () => (await setup.database.db.selectFrom('jobs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
 const faceitCallsFor = (matchId: string) => setup.faceit.requests.filter((request) => request.path === `/matches/${matchId}`).length;
