@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // The completed matches in ledger order, covering what the Elo ledger's bulk read takes (issue
-// 25, docs/decisions/0095-fast-replay.md): the read then scans this index (about 35 MB at
+// 25, docs/decisions/0095-fast-replay.md): the read then scans this index (about 33 MB at
 // factor 100) instead of matches' 206 MB of wide rows. It takes the place of 0003's
 // matches_completed_date_desc_idx: read backwards it is that index's order (date DESC NULLS
 // LAST, id DESC), so the latest results are served by it as before, and matches keep as many
