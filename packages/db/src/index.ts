@@ -1,4 +1,5 @@
 export * from './schema';
+export { integerArray, uuidArray, type ArrayParameter } from './array-parameter';
 export { createDatabase, type ConnectionOptions, type DatabaseHandle } from './connection';
 export { isDatabaseUnavailable } from './database-unavailable';
 export { migrateToLatest } from './migrate';

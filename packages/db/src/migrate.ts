@@ -33,6 +33,7 @@ import * as divisions from './migrations/0102_divisions';
 import * as pushFollows from './migrations/0103_push_follows';
 import * as matchElo from './migrations/0104_match_elo';
 import * as pushWriteWindows from './migrations/0105_push_write_windows';
+import * as matchesLedgerIndex from './migrations/0106_matches_ledger_index';
 
 // Migrations are imported statically so the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0103_push_follows': pushFollows,
   '0104_match_elo': matchElo,
   '0105_push_write_windows': pushWriteWindows,
+  '0106_matches_ledger_index': matchesLedgerIndex,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

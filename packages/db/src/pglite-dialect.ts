@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { ArrayParameter } from './array-parameter';
 import { DATE_OID, INT8_OID, NUMERIC_OID } from './type-oids';
 
 // The same value shapes as the node-postgres pool (see connection.ts).
@@ -81,7 +82,9 @@ class PGliteConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters], {
+    // PGlite takes parameters as text: an array parameter goes in its text form (array-parameter.ts).
+    const parameters = compiled.parameters.map((value) => (value instanceof ArrayParameter ? value.toText() : value));
+    const result = await this.pglite.query<R>(compiled.sql, parameters, {
       parsers: pgliteParsers,
     });
     const affected = result.affectedRows;

@@ -142,6 +142,8 @@ describe('calculate team Elo', () => {
 
 describe('recalculate all Elo', () => {
   const [x, y, z, bye] = [id(11), id(12), id(13), id(14)];
+  // match_elo holds each match's Elo (migration 0104).
+  const LEDGER_TABLES = ['teams', 'matches', 'match_elo'] as const;
   const match = (n: number, date: string | null, team1: string, team2: string, winner: string | null, status: 'completed' | 'scheduled' = 'completed') => ({
     id: id(100 + n),
     platform: 'faceit' as const,
@@ -216,10 +218,10 @@ describe('recalculate all Elo', () => {
 
   it('gives the same result when run twice', async () => {
     await t.callerFor(t.owner).admin.elo.recalculateAll({});
-    const first = await dumpTables(t.db, ['teams', 'matches']);
+    const first = await dumpTables(t.db, LEDGER_TABLES);
     const answer = await t.callerFor(t.owner).admin.elo.recalculateAll({});
     expect(answer.summary.processed_count).toBe(3);
-    expect(await dumpTables(t.db, ['teams', 'matches'])).toEqual(first);
+    expect(await dumpTables(t.db, LEDGER_TABLES)).toEqual(first);
   });
 
   it("replays from each team's starting Elo when reset_to_default is false, counting every match once", async () => {
@@ -243,13 +245,55 @@ describe('recalculate all Elo', () => {
     expect(Object.fromEntries(teams.map((team) => [team.id, team.elo]))).toEqual(Object.fromEntries(expected.elo));
 
     // Run again, it finds nothing to change: each match counted once, not on top of the last run.
-    const first = await dumpTables(t.db, ['teams', 'matches']);
+    const first = await dumpTables(t.db, LEDGER_TABLES);
     await owner.recalculateAll({ reset_to_default: false });
-    expect(await dumpTables(t.db, ['teams', 'matches'])).toEqual(first);
+    expect(await dumpTables(t.db, LEDGER_TABLES)).toEqual(first);
+  });
+
+  it('writes exactly the ledger rows that differ from the replay, which the database finds', async () => {
+    await recalculateAllElo(t.db, teamEloRecalculateInput.parse({}), t.owner);
+    const replayed = await dumpTables(t.db, LEDGER_TABLES);
+    // Four rows gone wrong: a changed one (m2), a missing one (m3), and rows of a result that
+    // does not count (m4, no winner) and of a match that is not completed (m7).
+    await t.db.updateTable('match_elo').set({ team1_elo_change: 0 }).where('match_id', '=', id(102)).execute();
+    await t.db.deleteFrom('match_elo').where('match_id', '=', id(103)).execute();
+    const stale = { team1_elo_before: 1000, team2_elo_before: 1000, team1_elo_change: 5, team2_elo_change: -5 };
+    await t.db.insertInto('match_elo').values([{ match_id: id(104), ...stale }, { match_id: id(107), ...stale }]).execute();
+
+    const matchesWritten = async () => {
+      const audit = await t.db.selectFrom('audit_log').select('details').where('action', '=', 'recalculate_elo').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+      return (audit.details as { matches_written: number }).matches_written;
+    };
+    await recalculateAllElo(t.db, teamEloRecalculateInput.parse({}), t.owner);
+    expect(await dumpTables(t.db, LEDGER_TABLES)).toEqual(replayed);
+    expect(await matchesWritten()).toBe(4);
+    // Nothing left to write: the next run sends every row and changes none.
+    await recalculateAllElo(t.db, teamEloRecalculateInput.parse({}), t.owner);
+    expect(await matchesWritten()).toBe(0);
+  });
+
+  it("leaves every match's Elo as it was when it fails after writing some of them", async () => {
+    await recalculateAllElo(t.db, teamEloRecalculateInput.parse({ reset_to_default: false }), t.owner);
+    const before = await dumpTables(t.db, LEDGER_TABLES);
+    const written: number[] = [];
+    // One row per batch: three teams' Elo, then the six completed matches; it fails after two of them.
+    const failing = recalculateAllElo(t.db, teamEloRecalculateInput.parse({}), t.owner, {
+      batchSize: 1,
+      afterBatch: (n) => {
+        written.push(n);
+        if (n === 5) throw new Error('injected failure after two matches');
+      },
+    });
+    await expect(failing).rejects.toThrow('injected failure');
+    expect(written).toEqual([1, 2, 3, 4, 5]);
+    expect(await dumpTables(t.db, LEDGER_TABLES)).toEqual(before);
+    // The same run without the failure does change them.
+    await recalculateAllElo(t.db, teamEloRecalculateInput.parse({}), t.owner);
+    expect((await dumpTables(t.db, LEDGER_TABLES)).match_elo).not.toEqual(before.match_elo);
   });
 
   it('leaves every Elo as it was when it fails midway', async () => {
-    const before = await dumpTables(t.db, ['teams', 'matches']);
+    const before = await dumpTables(t.db, LEDGER_TABLES);
     const failing = recalculateAllElo(t.db, teamEloRecalculateInput.parse({}), t.owner, {
       batchSize: 1,
       afterBatch: (n) => {
@@ -257,12 +301,12 @@ describe('recalculate all Elo', () => {
       },
     });
     await expect(failing).rejects.toThrow('injected failure');
-    expect(await dumpTables(t.db, ['teams', 'matches'])).toEqual(before);
+    expect(await dumpTables(t.db, LEDGER_TABLES)).toEqual(before);
     expect(await auditActions()).toEqual([]);
   });
 
   it('rolls back when its job is cancelled between batches, having told its steps so far', async () => {
-    const before = await dumpTables(t.db, ['teams', 'matches']);
+    const before = await dumpTables(t.db, LEDGER_TABLES);
     const cancel = new AbortController();
     const steps: string[] = [];
     const cancelled = recalculateAllElo(t.db, teamEloRecalculateInput.parse({}), t.owner, {
@@ -275,7 +319,7 @@ describe('recalculate all Elo', () => {
     });
     await expect(cancelled).rejects.toThrow('cancelled by staff');
     expect(steps).toEqual(['0/3', '1/3']);
-    expect(await dumpTables(t.db, ['teams', 'matches'])).toEqual(before);
+    expect(await dumpTables(t.db, LEDGER_TABLES)).toEqual(before);
     expect(await auditActions()).toEqual([]);
   });
 

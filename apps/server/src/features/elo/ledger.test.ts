@@ -102,7 +102,8 @@ async function domainReplay(): Promise<Record<string, number>> {
   return Object.fromEntries(teams.map((t) => [t.name, result.elo.get(t.id) as number]));
 }
 
-const LEDGER_TABLES = ['teams', 'matches', 'elo_adjustments'] as const;
+// match_elo holds each match's Elo (migration 0104).
+const LEDGER_TABLES = ['teams', 'matches', 'match_elo', 'elo_adjustments'] as const;
 
 describe('one rule for every path', () => {
   beforeEach(clearLeague);

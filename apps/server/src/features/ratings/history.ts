@@ -29,7 +29,7 @@ export async function readCompletedMatches(db: Kysely<Database>): Promise<Comple
     db.selectFrom('seasons').select(['id', 'name']).orderBy('start_date').orderBy('id').execute(),
   ]);
   // A transaction of its own, for the read's work_mem.
-  const matches = await db.transaction().execute((trx) => readMatchColumns(trx, { teamIds: teams.map((t) => t.id), from: null, scope: 'completed', seasonIds: seasons.map((s) => s.id) }));
+  const matches = await db.transaction().execute((trx) => readMatchColumns(trx, { teamIds: teams.map((t) => t.id), from: null, seasonIds: seasons.map((s) => s.id) }));
   return { teams, matches, seasons };
 }
 
