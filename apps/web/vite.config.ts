@@ -6,8 +6,11 @@ import { precompress } from './build/precompress';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress(), buildProgress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), ...(isSsrBuild ? [] : [precompress(), buildProgress()])],
+  // The server's render (src/entry-server.tsx, built to dist-server/): its dependencies stay
+  // imports from node_modules, and the public files are the browser build's alone.
+  ...(isSsrBuild ? { publicDir: false } : {}),
   server: {
     port: 5173,
     proxy: Object.fromEntries(['/trpc', '/v1', '/media', '/content', '/healthz'].map((p) => [p, apiTarget])),
@@ -39,7 +42,7 @@ export default defineConfig({
     },
     // Terser writes about 3 % less than esbuild's minifier (4 KB gzip of the first bundle) for a
     // few seconds more of build (docs/decisions/0068).
-    minify: 'terser',
+    minify: isSsrBuild ? false : 'terser',
     terserOptions: { compress: { passes: 2 } },
   },
-});
+}));

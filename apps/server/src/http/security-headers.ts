@@ -61,6 +61,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
         scriptSrcAttr: ["'none'"],
         // Mantine writes its CSS variables into <style> elements that carry the nonce (main.tsx).
         styleSrc: ["'self'", nonceSource],
+        // The server's render writes Mantine's style props as style attributes (the browser's
+        // render sets them through the DOM, which CSP does not govern). An attribute styles one
+        // element and runs nothing; <style> elements still need the nonce (docs/decisions/0097).
+        styleSrcAttr: ["'unsafe-inline'"],
         // Team and player pictures may be any http(s) URL; uploads are previewed as data: and blob: URLs.
         imgSrc: ['*', 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

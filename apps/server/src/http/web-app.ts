@@ -13,6 +13,7 @@ import type { AppDeps } from '../trpc';
 import { restErrorResponse } from './errors';
 import { readManifest, routePreloadLinks } from './route-preloads';
 import { cspNonce } from './security-headers';
+import { BROWSER_ONLY_ROUTES, loadServerRenderer, type RenderedApp, type ServerRenderer } from './server-render';
 
 /**
  * The web app's pages (apps/web/src/routes), in Fastify's syntax. These answer index.html
@@ -73,6 +74,9 @@ const NOT_PAGES = /^\/(v1|trpc|media|content|feeds|healthz|assets|og|sitemaps)(\
 /** Where each response's <head> elements and page data go (in place of the build's <title>). */
 const PAGE_HEAD_MARKER = '<!--page-head-->';
 
+/** The element the app renders into: the server's render goes inside, its hydration scripts after it. */
+const APP_ROOT = '<div id="root"></div>';
+
 /** Stands for the response's CSP nonce in index.html (the web build writes it: vite.config.ts, html.cspNonce). */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
@@ -113,11 +117,16 @@ export function indexHtmlTemplate(template: string, config: Config): string {
     .replace(/<(script|style)\b(?![^>]*\snonce=)/g, `<$1 nonce="${NONCE_PLACEHOLDER}"`);
 }
 
-/** The page's HTML: the template with this response's nonce, head and data (function replacements: no '$' patterns). */
-export function renderPage(template: string, page: PageAnswer, siteName: string, nonce: string): string {
+/**
+ * The page's HTML: the template with this response's head, data and, when the server rendered
+ * the app, its HTML and hydration scripts; then this response's nonce wherever the placeholder
+ * stands (function replacements: no '$' patterns).
+ */
+export function renderPage(template: string, page: PageAnswer, siteName: string, nonce: string, app?: RenderedApp): string {
   return template
-    .replaceAll(NONCE_PLACEHOLDER, () => nonce)
-    .replace(PAGE_HEAD_MARKER, () => `${headHtml(page.head, siteName)}\n    ${pageDataHtml(page.data, nonce)}`);
+    .replace(PAGE_HEAD_MARKER, () => `${headHtml(page.head, siteName)}\n    ${pageDataHtml(page.data, NONCE_PLACEHOLDER)}`)
+    .replace(APP_ROOT, () => (app ? `<div id="root">${app.html}</div>${app.scripts}` : APP_ROOT))
+    .replaceAll(NONCE_PLACEHOLDER, () => nonce);
 }
 
 /**
@@ -133,12 +142,26 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
 
   const manifest = root ? readManifest(root) : undefined;
 
-  const sendPage = (reply: FastifyReply, page: PageAnswer, pageTemplate = template!) =>
+  const renderer = root ? await loadServerRenderer(root, siteSettings(config)) : undefined;
+  if (root && !renderer) app.log.warn('The web build has no server render (apps/web/dist-server): pages are rendered by the browser alone.');
+
+  /** The app rendered on the server for this page, or undefined (browser-only route, or the render failed: the browser renders it). */
+  const serverRender = async (req: FastifyRequest, route: string | undefined, page: PageAnswer): Promise<RenderedApp | undefined> => {
+    if (!renderer || (route !== undefined && BROWSER_ONLY_ROUTES.has(route))) return undefined;
+    try {
+      return await renderer.renderApp({ url: req.url, queries: page.data.queries, nonce: NONCE_PLACEHOLDER });
+    } catch (error) {
+      req.log.error({ err: error }, 'server render failed');
+      return undefined;
+    }
+  };
+
+  const sendPage = (reply: FastifyReply, page: PageAnswer, pageTemplate = template!, rendered?: RenderedApp) =>
     reply
       .code(page.status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderPage(pageTemplate, page, config.siteName, cspNonce(reply)));
+      .send(renderPage(pageTemplate, page, config.siteName, cspNonce(reply), rendered));
 
   if (root && template) {
     await app.register(fastifyStatic, {
@@ -168,12 +191,13 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
         try {
           const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req) });
           // A page not found shows the not-found component, not this route's.
-          return sendPage(reply, page, page.status === 200 ? routeTemplate : template);
+          return sendPage(reply, page, page.status === 200 ? routeTemplate : template, await serverRender(req, route, page));
         } catch (error) {
           // The database or Sanity failing (503, 502) or a bug (500): the page still loads and says so itself.
           const { status, headers, internal } = restErrorResponse(error);
           if (internal) req.log.error({ err: error }, 'page head failed');
-          return sendPage(reply.headers(headers), failedPage(config, status));
+          const failed = failedPage(config, status);
+          return sendPage(reply.headers(headers), failed, template, await serverRender(req, route, failed));
         }
       };
       for (const url of route === '/' ? [route] : [route, `${route}/`]) app.get(url, handler);
@@ -182,7 +206,10 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    if ((req.method === 'GET' || req.method === 'HEAD') && template && !NOT_PAGES.test(path)) return sendPage(reply, notFoundPage(config));
+    if ((req.method === 'GET' || req.method === 'HEAD') && template && !NOT_PAGES.test(path)) {
+      const page = notFoundPage(config);
+      return serverRender(req, undefined, page).then((rendered) => sendPage(reply, page, template, rendered));
+    }
     return reply.code(404).send({ error: `No such path: ${req.method} ${path}` });
   });
 }

@@ -26,3 +26,8 @@ export const siteSettings = readSiteSettings();
 export function pageTitle(prefix?: string): string {
   return prefix ? `${prefix} | ${siteSettings.siteName}` : siteSettings.siteName;
 }
+
+/** The server's render has no page to read them from: it gives them once, at start (entry-server.tsx). */
+export function applySiteSettings(settings: SiteSettings): void {
+  Object.assign(siteSettings, settings);
+}

@@ -1,0 +1,49 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { StrictMode, type ReactNode } from 'react';
+import { trpc, type TrpcClient } from '../lib/trpc';
+import { routeTree } from '../routeTree.gen';
+import { colorSchemeManager, cssVariablesResolver, theme } from '../theme';
+
+/*
+ * What the browser (main.tsx) and the server's render (entry-server.tsx) share: the router and
+ * the providers around it. Both build the same tree from the same data, so the browser's first
+ * render matches the server's HTML (docs/decisions/0097).
+ */
+
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true, history });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}
+
+export function AppProviders(props: { queryClient: QueryClient; trpcClient: TrpcClient; nonce: () => string; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <trpc.Provider client={props.trpcClient} queryClient={props.queryClient}>
+        <QueryClientProvider client={props.queryClient}>
+          <MantineProvider
+            theme={theme}
+            cssVariablesResolver={cssVariablesResolver}
+            colorSchemeManager={colorSchemeManager}
+            defaultColorScheme="auto"
+            // Every theme variable written at the first render, not only those that differ from
+            // Mantine's defaults: the first load then needs no default-css-variables.css (about
+            // 4 KB gzip, decision 0068); index.html covers the background until then.
+            deduplicateCssVariables={false}
+            getStyleNonce={props.nonce}
+          >
+            {props.children}
+          </MantineProvider>
+        </QueryClientProvider>
+      </trpc.Provider>
+    </StrictMode>
+  );
+}

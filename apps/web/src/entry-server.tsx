@@ -1,0 +1,91 @@
+import './lib/csp';
+import type { PageData } from '@campus-elo/api-contract';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { attachRouterServerSsrUtils } from '@tanstack/react-router/ssr/server';
+import { RouterProvider } from '@tanstack/react-router';
+import { PassThrough } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { AppProviders, createAppRouter } from './app/app-shell';
+import { createQueryClient } from './lib/query-client';
+import { applySiteSettings, type SiteSettings } from './lib/site-settings';
+import { createTrpcClient } from './lib/trpc';
+
+/*
+ * The server's render of a public page (apps/server/src/http/web-app.ts imports the build of
+ * this module, dist-server/entry-server.js): the same router and providers as the browser
+ * (app/app-shell.tsx), the page's data put in React Query first, and the router's own
+ * hydration state (TanStack Router's SSR utilities) beside the HTML (docs/decisions/0097).
+ */
+
+export interface RenderRequest {
+  /** Path and query of the page. */
+  url: string;
+  queries: PageData['queries'];
+  /** The response's CSP nonce, or a placeholder the server swaps per response. */
+  nonce: string;
+}
+
+export interface RenderedApp {
+  /** The app's HTML, to put inside <div id="root">. */
+  html: string;
+  /** The router's hydration scripts (inline, with the nonce), to put after it. */
+  scripts: string;
+  /** 404 when the router rendered its not-found page. */
+  status: number;
+}
+
+/** Settings the browser reads from the page's site-settings JSON: the server gives them once, at start. */
+export function configure(settings: SiteSettings): void {
+  applySiteSettings(settings);
+}
+
+const escapeScript = (source: string) => source.replace(/<\/(script)/gi, '<\\/$1');
+
+export async function renderApp(request: RenderRequest): Promise<RenderedApp> {
+  const queryClient = createQueryClient();
+  for (const { key, data } of request.queries ?? []) queryClient.setQueryData(key, data);
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [request.url] }));
+  router.update({ ...router.options, ssr: { nonce: request.nonce } });
+  attachRouterServerSsrUtils({ router, manifest: undefined });
+  const serverSsr = router.serverSsr!;
+  try {
+    await router.load();
+    await serverSsr.dehydrate();
+    const html = await renderToHtml(
+      <AppProviders queryClient={queryClient} trpcClient={createTrpcClient()} nonce={() => request.nonce}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+      request.nonce,
+    );
+    // The router's bootstrap and state; the stream boundary marker is for streamed responses only.
+    const tags = serverSsr.takeInitialHydrationScriptTags()?.before ?? [];
+    serverSsr.setRenderFinished();
+    const scripts = tags.map((tag) => `<script nonce="${request.nonce}">${escapeScript(tag.children ?? '')}</script>`).join('');
+    const notFound = router.stores.matches.get().some((match) => match.status === 'notFound' || match._notFound === true);
+    return { html, scripts, status: notFound ? 404 : 200 };
+  } finally {
+    serverSsr.cleanup();
+  }
+}
+
+/** The whole tree, every Suspense boundary resolved (a crawler's page, and one the HTML cache can keep). */
+function renderToHtml(element: React.ReactNode, nonce: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed: unknown;
+    const stream = renderToPipeableStream(element, {
+      nonce,
+      onAllReady() {
+        if (failed) return reject(failed);
+        const sink = new PassThrough();
+        const chunks: Buffer[] = [];
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed ??= error;
+      },
+    });
+  });
+}
