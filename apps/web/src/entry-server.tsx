@@ -74,6 +74,9 @@ function renderToHtml(element: React.ReactNode, nonce: string): Promise<string> 
     let failed: unknown;
     const stream = renderToPipeableStream(element, {
       nonce,
+      // Every boundary written in place: React otherwise moves a large one to the end of the
+      // HTML and a script puts it back, which a visitor without scripts never sees.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         if (failed) return reject(failed);
         const sink = new PassThrough();

@@ -35,7 +35,8 @@ function ArticleProblem({ message, failed }: { message: string; failed: boolean 
 }
 
 function Article({ article }: { article: NewsArticle }) {
-  const origin = window.location.origin;
+  // Only the head's tags (set in an effect, in the browser) use it; the server's render sets none.
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
   useArticleMeta({
     title: article.title,
     description: excerptFromBody(article.body, HOME_EXCERPT_LENGTH),
