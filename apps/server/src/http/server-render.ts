@@ -32,6 +32,3 @@ export async function loadServerRenderer(webDist: string, settings: unknown): Pr
   module.configure(settings);
   return { renderApp: (request) => module.renderApp(request) };
 }
-
-/** Staff and per-browser pages stay rendered by the browser alone: their content is the visitor's own. */
-export const BROWSER_ONLY_ROUTES: ReadonlySet<string> = new Set(['/signin', '/following', '/admin', '/admin/graphic']);

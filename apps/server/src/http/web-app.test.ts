@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createEvent } from '../features/events/admin-queries';
-import { CLIENT_ROUTES, ROUTE_FILES } from './web-app';
+import { CLIENT_ROUTES, ROUTE_FILES } from './page-routes';
 
 /** A web build as Vite writes it (html.cspNonce puts the placeholder on its own tags). */
 const INDEX_HTML = `<!doctype html>

@@ -12,61 +12,9 @@ import { siteOrigin } from '../features/pages/site-origin';
 import type { AppDeps } from '../trpc';
 import { restErrorResponse } from './errors';
 import { readManifest, routePreloadLinks } from './route-preloads';
-import { cspNonce } from './security-headers';
-import { BROWSER_ONLY_ROUTES, loadServerRenderer, type RenderedApp, type ServerRenderer } from './server-render';
-
-/**
- * The web app's pages (apps/web/src/routes), in Fastify's syntax. These answer index.html
- * with 200; any other page answers the same index.html with 404, and the app shows its
- * not-found page. A test checks that every route file of the web app is listed here.
- */
-export const CLIENT_ROUTES = [
-  '/',
-  '/news',
-  '/news/:slug',
-  '/rankings',
-  '/matches',
-  '/matches/:id',
-  '/teams/:id',
-  '/teams/:id/rating',
-  '/ratings',
-  '/players/:id',
-  '/events',
-  '/events/:id',
-  '/stats',
-  '/standings',
-  '/search',
-  '/following',
-  '/signin',
-  '/admin',
-  '/admin/graphic',
-] as const;
-
-/**
- * The route files (apps/web/src/routes) whose components each page shows, outermost first:
- * their chunks are preloaded with the page (route-preloads.ts). A test checks they exist.
- */
-export const ROUTE_FILES: Record<(typeof CLIENT_ROUTES)[number], readonly string[]> = {
-  '/': ['src/routes/index.tsx'],
-  '/news': ['src/routes/news/index.tsx'],
-  '/news/:slug': ['src/routes/news/$slug.tsx'],
-  '/rankings': ['src/routes/rankings.tsx'],
-  '/matches': ['src/routes/matches.tsx'],
-  '/matches/:id': ['src/routes/matches_.$id.tsx'],
-  '/teams/:id': ['src/routes/teams.$id.tsx'],
-  '/teams/:id/rating': ['src/routes/teams.$id_.rating.tsx'],
-  '/ratings': ['src/routes/ratings.tsx'],
-  '/players/:id': ['src/routes/players.$id.tsx'],
-  '/events': ['src/routes/events.tsx'],
-  '/events/:id': ['src/routes/events_.$id.tsx'],
-  '/stats': ['src/routes/stats.tsx'],
-  '/standings': ['src/routes/standings.tsx'],
-  '/search': ['src/routes/search.tsx'],
-  '/following': ['src/routes/following.tsx'],
-  '/signin': ['src/routes/signin.tsx'],
-  '/admin': ['src/routes/admin/route.tsx', 'src/routes/admin/index.tsx'],
-  '/admin/graphic': ['src/routes/admin/route.tsx', 'src/routes/admin/graphic.tsx'],
-};
+import { cspNonce, pageContentSecurityPolicy } from './security-headers';
+import { BROWSER_ONLY_ROUTES, CLIENT_ROUTES, ROUTE_FILES } from './page-routes';
+import { loadServerRenderer, type RenderedApp } from './server-render';
 
 /** Paths that are never pages: their unknown URLs answer JSON 404s. */
 const NOT_PAGES = /^\/(v1|trpc|media|content|feeds|healthz|assets|og|sitemaps)(\/|$)/;
@@ -156,12 +104,12 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
     }
   };
 
-  const sendPage = (reply: FastifyReply, page: PageAnswer, pageTemplate = template!, rendered?: RenderedApp) =>
-    reply
-      .code(page.status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(renderPage(pageTemplate, page, config.siteName, cspNonce(reply), rendered));
+  const sendPage = (reply: FastifyReply, page: PageAnswer, pageTemplate = template!, rendered?: RenderedApp) => {
+    const html = renderPage(pageTemplate, page, config.siteName, cspNonce(reply), rendered);
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('content-security-policy', pageContentSecurityPolicy(policy, html));
+    return reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
 
   if (root && template) {
     await app.register(fastifyStatic, {
