@@ -22,6 +22,8 @@ const PER_RESPONSE_HEADERS = new Set([
   'set-cookie',
   // Depends on how the request came (https or not): added to each hit (ResponseCacheOptions).
   'strict-transport-security',
+  // The leader's own timings (web-app.ts): a hit took none of them.
+  'server-timing',
 ]);
 
 /**

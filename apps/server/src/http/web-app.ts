@@ -137,9 +137,14 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
       const routeTemplate = preloads ? template.replace(PAGE_HEAD_MARKER, () => `${PAGE_HEAD_MARKER}\n    ${preloads}`) : template;
       const handler = async (req: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply) => {
         try {
+          const started = performance.now();
           const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req) });
+          const read = performance.now();
+          const rendered = await serverRender(req, route, page);
+          // Where a page's time goes, for operators and the bench (docs/decisions/0097).
+          reply.header('server-timing', `data;dur=${(read - started).toFixed(1)}, render;dur=${(performance.now() - read).toFixed(1)}`);
           // A page not found shows the not-found component, not this route's.
-          return sendPage(reply, page, page.status === 200 ? routeTemplate : template, await serverRender(req, route, page));
+          return sendPage(reply, page, page.status === 200 ? routeTemplate : template, rendered);
         } catch (error) {
           // The database or Sanity failing (503, 502) or a bug (500): the page still loads and says so itself.
           const { status, headers, internal } = restErrorResponse(error);
