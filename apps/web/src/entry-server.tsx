@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { AppProviders, createAppRouter } from './app/app-shell';
 import { createQueryClient } from './lib/query-client';
-import { applySiteSettings, type SiteSettings } from './lib/site-settings';
+import { applySiteSettings, siteSettings, type SiteSettings } from './lib/site-settings';
 import { createTrpcClient } from './lib/trpc';
 
 /*
@@ -23,6 +23,8 @@ export interface RenderRequest {
   queries: PageData['queries'];
   /** The response's CSP nonce, or a placeholder the server swaps per response. */
   nonce: string;
+  /** "Now" for the render (ms): the page carries it, so the browser's hydrating render uses the same (lib/render-context.tsx). */
+  renderedAt: number;
 }
 
 export interface RenderedApp {
@@ -52,7 +54,12 @@ export async function renderApp(request: RenderRequest): Promise<RenderedApp> {
     await router.load();
     await serverSsr.dehydrate();
     const html = await renderToHtml(
-      <AppProviders queryClient={queryClient} trpcClient={createTrpcClient()} nonce={() => request.nonce}>
+      <AppProviders
+        queryClient={queryClient}
+        trpcClient={createTrpcClient()}
+        nonce={() => request.nonce}
+        renderContext={{ renderedAt: request.renderedAt, siteTimeZone: siteSettings.timeZone }}
+      >
         <RouterProvider router={router} />
       </AppProviders>,
       request.nonce,

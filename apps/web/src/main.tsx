@@ -8,6 +8,7 @@ import { registerServiceWorkerIfFollowing } from './features/follow/service-work
 import { dropFirstPageHeadWhenLeft } from './lib/page-head';
 import { seedPageData } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
+import { siteSettings } from './lib/site-settings';
 import { createTrpcClient } from './lib/trpc';
 
 const queryClient = createQueryClient();
@@ -17,8 +18,10 @@ dropFirstPageHeadWhenLeft((listener) => router.subscribe('onResolved', listener)
 
 const root = document.getElementById('root')!;
 const serverRendered = '$_TSR' in window;
+// The moment and zone the server rendered with: the hydrating render must use the same (lib/render-context.tsx).
+const renderContext = { renderedAt: Number(root.dataset.renderedAt) || Date.now(), siteTimeZone: siteSettings.timeZone };
 const app = (
-  <AppProviders queryClient={queryClient} trpcClient={createTrpcClient()} nonce={cspNonce}>
+  <AppProviders queryClient={queryClient} trpcClient={createTrpcClient()} nonce={cspNonce} renderContext={renderContext}>
     {serverRendered ? <RouterClient router={router} /> : <RouterProvider router={router} />}
   </AppProviders>
 );

@@ -11,13 +11,15 @@ import type { PageData } from '@campus-elo/api-contract';
  */
 
 export interface RenderedApp {
+  /** "Now" for the render, which the page carries for the browser's hydrating render. */
+  renderedAt: number;
   html: string;
   scripts: string;
   status: number;
 }
 
 export interface ServerRenderer {
-  renderApp(request: { url: string; queries: PageData['queries']; nonce: string }): Promise<RenderedApp>;
+  renderApp(request: { url: string; queries: PageData['queries']; nonce: string; renderedAt: number }): Promise<Omit<RenderedApp, 'renderedAt'>>;
 }
 
 interface EntryServer extends ServerRenderer {
@@ -31,4 +33,10 @@ export async function loadServerRenderer(webDist: string, settings: unknown): Pr
   const module = (await import(pathToFileURL(entry).href)) as EntryServer;
   module.configure(settings);
   return { renderApp: (request) => module.renderApp(request) };
+}
+
+/** Renders a page's app at this moment. */
+export async function renderAppNow(renderer: ServerRenderer, request: { url: string; queries: PageData['queries']; nonce: string }): Promise<RenderedApp> {
+  const renderedAt = Date.now();
+  return { ...(await renderer.renderApp({ ...request, renderedAt })), renderedAt };
 }

@@ -14,7 +14,7 @@ import { restErrorResponse } from './errors';
 import { readManifest, routePreloadLinks } from './route-preloads';
 import { cspNonce, pageContentSecurityPolicy } from './security-headers';
 import { BROWSER_ONLY_ROUTES, CLIENT_ROUTES, ROUTE_FILES } from './page-routes';
-import { loadServerRenderer, type RenderedApp } from './server-render';
+import { loadServerRenderer, renderAppNow, type RenderedApp } from './server-render';
 
 /** Paths that are never pages: their unknown URLs answer JSON 404s. */
 const NOT_PAGES = /^\/(v1|trpc|media|content|feeds|healthz|assets|og|sitemaps)(\/|$)/;
@@ -46,6 +46,7 @@ function webDistFolder(configured: string | undefined): string | undefined {
 export function siteSettings(config: Config) {
   return {
     siteName: config.siteName,
+    timeZone: config.siteTimeZone,
     sanity: config.sanity.projectId
       ? { projectId: config.sanity.projectId, dataset: config.sanity.dataset, apiVersion: config.sanity.apiVersion, local: false }
       : { projectId: LOCAL_CONTENT_PROJECT_ID, dataset: config.sanity.dataset, apiVersion: config.sanity.apiVersion, local: true },
@@ -73,7 +74,7 @@ export function indexHtmlTemplate(template: string, config: Config): string {
 export function renderPage(template: string, page: PageAnswer, siteName: string, nonce: string, app?: RenderedApp): string {
   return template
     .replace(PAGE_HEAD_MARKER, () => `${headHtml(page.head, siteName)}\n    ${pageDataHtml(page.data, NONCE_PLACEHOLDER)}`)
-    .replace(APP_ROOT, () => (app ? `<div id="root">${app.html}</div>${app.scripts}` : APP_ROOT))
+    .replace(APP_ROOT, () => (app ? `<div id="root" data-rendered-at="${app.renderedAt}">${app.html}</div>${app.scripts}` : APP_ROOT))
     .replaceAll(NONCE_PLACEHOLDER, () => nonce);
 }
 
@@ -97,7 +98,7 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
   const serverRender = async (req: FastifyRequest, route: string | undefined, page: PageAnswer): Promise<RenderedApp | undefined> => {
     if (!renderer || (route !== undefined && BROWSER_ONLY_ROUTES.has(route))) return undefined;
     try {
-      return await renderer.renderApp({ url: req.url, queries: page.data.queries, nonce: NONCE_PLACEHOLDER });
+      return await renderAppNow(renderer, { url: req.url, queries: page.data.queries, nonce: NONCE_PLACEHOLDER });
     } catch (error) {
       req.log.error({ err: error }, 'server render failed');
       return undefined;

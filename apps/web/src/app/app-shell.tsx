@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { StrictMode, type ReactNode } from 'react';
+import { RenderContextProvider, type RenderContextValue } from '../lib/render-context';
 import { trpc, type TrpcClient } from '../lib/trpc';
 import { routeTree } from '../routeTree.gen';
 import { colorSchemeManager, cssVariablesResolver, theme } from '../theme';
@@ -24,7 +25,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-export function AppProviders(props: { queryClient: QueryClient; trpcClient: TrpcClient; nonce: () => string; children: ReactNode }) {
+export function AppProviders(props: { queryClient: QueryClient; trpcClient: TrpcClient; nonce: () => string; renderContext: RenderContextValue; children: ReactNode }) {
   return (
     <StrictMode>
       <trpc.Provider client={props.trpcClient} queryClient={props.queryClient}>
@@ -40,7 +41,7 @@ export function AppProviders(props: { queryClient: QueryClient; trpcClient: Trpc
             deduplicateCssVariables={false}
             getStyleNonce={props.nonce}
           >
-            {props.children}
+            <RenderContextProvider value={props.renderContext}>{props.children}</RenderContextProvider>
           </MantineProvider>
         </QueryClientProvider>
       </trpc.Provider>

@@ -12,6 +12,7 @@ import { PageSection } from '../common/PageSection';
 import { StarRating } from '../common/StarRating';
 import { EmptyMessage } from '../common/states';
 import classes from './TeamPage.module.css';
+import { useDisplayTimeZone } from '../../lib/render-context';
 
 /** A roster is a handful of players; one page holds any real one. */
 const ROSTER_SIZE = 50;
@@ -64,6 +65,7 @@ export function RosterSection({ teamId, refetchInterval, enabled = true }: { tea
 }
 
 function UpcomingRow({ match, teamId }: { match: MatchListItem; teamId: string }) {
+  const timeZone = useDisplayTimeZone();
   const [own, opponent] = match.team1.id === teamId ? [match.team1, match.team2] : [match.team2, match.team1];
   const change = eloChangePreview(own.elo, opponent.elo);
   return (
@@ -71,7 +73,7 @@ function UpcomingRow({ match, teamId }: { match: MatchListItem; teamId: string }
       <div className={classes.grow}>
         {/* At least 24px high: a touch target apart from the lines around it. */}
         <RouterAnchor to="/matches/$id" params={{ id: match.id }} size="sm" fw={600} display="inline-block" py={4}>
-          {formatDateTime(match.date)}
+          {formatDateTime(match.date, timeZone)}
         </RouterAnchor>
         <div className={classes.line}>
           <span className={classes.dimmed}>vs</span>

@@ -1,0 +1,82 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+
+/*
+ * What the server's render and the browser's first (hydrating) render must agree on, and the
+ * browser then replaces with its own (docs/decisions/0096): the moment the page was rendered,
+ * and the league's time zone. The server cannot know the visitor's clock or zone, so both
+ * renders show times in the league's zone, the zone named, as of the render; right after
+ * hydration React renders again with the visitor's zone and clock (useSyncExternalStore's
+ * server snapshot is what hydration uses).
+ */
+
+export interface RenderContextValue {
+  /** When the server rendered the page (ms since the epoch). */
+  renderedAt: number;
+  /** The league's time zone (an IANA name, SITE_TIME_ZONE). */
+  siteTimeZone: string;
+}
+
+const RenderContext = createContext<RenderContextValue | null>(null);
+
+export function RenderContextProvider({ value, children }: { value: RenderContextValue; children: ReactNode }) {
+  return <RenderContext.Provider value={value}>{children}</RenderContext.Provider>;
+}
+
+function useRenderContext(): RenderContextValue {
+  const value = useContext(RenderContext);
+  if (!value) throw new Error('RenderContextProvider is missing (app/app-shell.tsx)');
+  return value;
+}
+
+const noSubscription = () => () => {};
+
+/** The visitor's zone, as the browser reports it. */
+const visitorTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The zone times are shown in: the league's on the server and while hydrating, the visitor's
+ * right after. Formatters in features/common/format.ts take it.
+ */
+export function useDisplayTimeZone(): string {
+  const { siteTimeZone } = useRenderContext();
+  return useSyncExternalStore(noSubscription, visitorTimeZone, () => siteTimeZone);
+}
+
+/** The browser's clock, read once a minute: a snapshot must stay the same between reads. */
+let browserMinute = Date.now();
+const minuteListeners = new Set<() => void>();
+let minuteTimer: ReturnType<typeof setInterval> | undefined;
+
+function subscribeToMinutes(listener: () => void): () => void {
+  minuteListeners.add(listener);
+  minuteTimer ??= setInterval(() => {
+    browserMinute = Date.now();
+    for (const notify of minuteListeners) notify();
+  }, 60_000);
+  return () => {
+    minuteListeners.delete(listener);
+    if (minuteListeners.size === 0 && minuteTimer !== undefined) {
+      clearInterval(minuteTimer);
+      minuteTimer = undefined;
+    }
+  };
+}
+
+/**
+ * "Now" for what a page shows ('2 hours ago', whether a season has ended, the upcoming
+ * windows): the render's moment on the server and while hydrating, then the browser's clock,
+ * refreshed each minute.
+ */
+export function useNow(): number {
+  const { renderedAt } = useRenderContext();
+  return useSyncExternalStore(subscribeToMinutes, () => browserMinute, () => renderedAt);
+}
+
+/** False on the server and while hydrating, true right after: for what only the browser knows (the URL's #fragment). */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
