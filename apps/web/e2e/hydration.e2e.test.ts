@@ -6,7 +6,8 @@ import { browserSuite, describeE2E, VIEWPORTS } from './harness';
  * Every public page is rendered on the server and hydrated by the browser (docs/decisions/0097):
  * the browser's first render must match the server's HTML, whatever the visitor's colour
  * scheme, width and time zone. React mends a mismatch by rendering afresh and main.tsx logs
- * it, so any console error or page error fails here.
+ * it, so any console error or page error fails here. HYDRATION_DEBUG=1 prints each mismatch whole (with a
+ * development build of the web app, React names the differing props) and checks one zone.
  */
 
 const SCHEMES = ['light', 'dark'] as const;
