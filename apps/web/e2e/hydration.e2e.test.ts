@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { browserSuite, describeE2E, VIEWPORTS } from './harness';
+import { browserSuite, describeE2E, hydrated, VIEWPORTS } from './harness';
 
 /*
  * Every public page is rendered on the server and hydrated by the browser (docs/decisions/0097):
@@ -13,11 +12,6 @@ import { browserSuite, describeE2E, VIEWPORTS } from './harness';
 const SCHEMES = ['light', 'dark'] as const;
 const WIDTHS = ['mobile', 'desktop'] as const;
 const ZONES = (process.env.HYDRATION_DEBUG ? ['America/Los_Angeles'] : ['America/Los_Angeles', 'Asia/Tokyo']) as readonly string[];
-
-/** Waits until the router has taken over the server's HTML (its bootstrap global is gone then). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => !('$_TSR' in window));
-}
 
 describeE2E('server-rendered pages hydrate without a mismatch', () => {
   const suite = browserSuite();

@@ -31,7 +31,9 @@ async function beforeTheApp(page: Page, load: () => Promise<unknown>, check: () 
   try {
     await load();
     await page.waitForFunction(() => document.body !== null && getComputedStyle(document.body).backgroundColor !== 'rgba(0, 0, 0, 0)');
-    expect(await page.evaluate(() => document.getElementById('root')?.childElementCount)).toBe(0);
+    // The server's HTML is shown, and the app has not taken it over yet.
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+    expect(await page.evaluate(() => document.getElementById('root')?.childElementCount)).toBeGreaterThan(0);
     await check();
   } finally {
     release();

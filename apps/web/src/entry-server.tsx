@@ -1,7 +1,6 @@
 import './lib/csp';
 import type { PageData } from '@campus-elo/api-contract';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { attachRouterServerSsrUtils } from '@tanstack/react-router/ssr/server';
 import { RouterProvider } from '@tanstack/react-router';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -13,8 +12,8 @@ import { createTrpcClient } from './lib/trpc';
 /*
  * The server's render of a public page (apps/server/src/http/web-app.ts imports the build of
  * this module, dist-server/entry-server.js): the same router and providers as the browser
- * (app/app-shell.tsx), the page's data put in React Query first, and the router's own
- * hydration state (TanStack Router's SSR utilities) beside the HTML (docs/decisions/0097).
+ * (app/app-shell.tsx), the page's data put in React Query first, the route loaded by the
+ * router on a memory history, then React's renderer (docs/decisions/0097).
  */
 
 export interface RenderRequest {
@@ -30,8 +29,6 @@ export interface RenderRequest {
 export interface RenderedApp {
   /** The app's HTML, to put inside <div id="root">. */
   html: string;
-  /** The router's hydration scripts (inline, with the nonce), to put after it. */
-  scripts: string;
   /** 404 when the router rendered its not-found page. */
   status: number;
 }
@@ -41,38 +38,26 @@ export function configure(settings: SiteSettings): void {
   applySiteSettings(settings);
 }
 
-const escapeScript = (source: string) => source.replace(/<\/(script)/gi, '<\\/$1');
-
 export async function renderApp(request: RenderRequest): Promise<RenderedApp> {
   const queryClient = createQueryClient();
   for (const { key, data } of request.queries ?? []) queryClient.setQueryData(key, data);
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [request.url] }));
   router.update({ ...router.options, ssr: { nonce: request.nonce } });
-  attachRouterServerSsrUtils({ router, manifest: undefined });
-  const serverSsr = router.serverSsr!;
-  try {
-    await router.load();
-    await serverSsr.dehydrate();
-    const html = await renderToHtml(
-      <AppProviders
-        queryClient={queryClient}
-        trpcClient={createTrpcClient()}
-        nonce={() => request.nonce}
-        renderContext={{ renderedAt: request.renderedAt, siteTimeZone: siteSettings.timeZone }}
-      >
-        <RouterProvider router={router} />
-      </AppProviders>,
-      request.nonce,
-    );
-    // The router's bootstrap and state; the stream boundary marker is for streamed responses only.
-    const tags = serverSsr.takeInitialHydrationScriptTags()?.before ?? [];
-    serverSsr.setRenderFinished();
-    const scripts = tags.map((tag) => `<script nonce="${request.nonce}">${escapeScript(tag.children ?? '')}</script>`).join('');
-    const notFound = router.stores.matches.get().some((match) => match.status === 'notFound' || match._notFound === true);
-    return { html, scripts, status: notFound ? 404 : 200 };
-  } finally {
-    serverSsr.cleanup();
-  }
+  // The route and its component's code, loaded before rendering (the browser does the same before hydrating).
+  await router.load();
+  const html = await renderToHtml(
+    <AppProviders
+      queryClient={queryClient}
+      trpcClient={createTrpcClient()}
+      nonce={() => request.nonce}
+      renderContext={{ renderedAt: request.renderedAt, siteTimeZone: siteSettings.timeZone }}
+    >
+      <RouterProvider router={router} />
+    </AppProviders>,
+    request.nonce,
+  );
+  const notFound = router.stores.matches.get().some((match) => match.status === 'notFound' || match._notFound === true);
+  return { html, status: notFound ? 404 : 200 };
 }
 
 /** The whole tree, every Suspense boundary resolved (a crawler's page, and one the HTML cache can keep). */

@@ -1,7 +1,6 @@
 import { cspNonce } from './lib/csp';
 import './mantine-styles';
 import { RouterProvider } from '@tanstack/react-router';
-import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders, createAppRouter } from './app/app-shell';
 import { registerServiceWorkerIfFollowing } from './features/follow/service-worker-registration';
@@ -17,18 +16,26 @@ const router = createAppRouter(queryClient);
 dropFirstPageHeadWhenLeft((listener) => router.subscribe('onResolved', listener), window.location.pathname);
 
 const root = document.getElementById('root')!;
-const serverRendered = '$_TSR' in window;
+// The server rendered this page (entry-server.tsx) and wrote the moment it did on the root.
+const serverRendered = root.dataset.renderedAt !== undefined;
 // The moment and zone the server rendered with: the hydrating render must use the same (lib/render-context.tsx).
 const renderContext = { renderedAt: Number(root.dataset.renderedAt) || Date.now(), siteTimeZone: siteSettings.timeZone };
 const app = (
   <AppProviders queryClient={queryClient} trpcClient={createTrpcClient()} nonce={cspNonce} renderContext={renderContext}>
-    {serverRendered ? <RouterClient router={router} /> : <RouterProvider router={router} />}
+    <RouterProvider router={router} />
   </AppProviders>
 );
 if (serverRendered) {
-  // The server rendered this page (entry-server.tsx): the first render must match its HTML. React
-  // mends a mismatch by rendering afresh; the console says so, and the browser tests fail on it.
-  hydrateRoot(root, app, { onRecoverableError: (error) => console.error('Hydration failed:', error) });
+  // The first render must match the server's HTML: the route matched and its component's code
+  // loaded first, as on the server, and the router told it renders a server's page (router.ssr:
+  // no suspense boundary of its own around the matches, which the server's render has not).
+  // TanStack Router's RouterClient does the same and more (its dehydrated state: these routes
+  // have no loaders) for about 2 KB gzip the first load has no room for (docs/decisions/0097).
+  // React mends a mismatch by rendering afresh; the console says so, and the browser tests fail on it.
+  void router.load().then(() => {
+    router.ssr = { manifest: undefined };
+    hydrateRoot(root, app, { onRecoverableError: (error) => console.error('Hydration failed:', error) });
+  });
 } else {
   // The dev server (vite) serves the bare index.html.
   createRoot(root).render(app);

@@ -14,7 +14,6 @@ export interface RenderedApp {
   /** "Now" for the render, which the page carries for the browser's hydrating render. */
   renderedAt: number;
   html: string;
-  scripts: string;
   status: number;
 }
 

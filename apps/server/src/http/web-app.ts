@@ -22,7 +22,7 @@ const NOT_PAGES = /^\/(v1|trpc|media|content|feeds|healthz|assets|og|sitemaps)(\
 /** Where each response's <head> elements and page data go (in place of the build's <title>). */
 const PAGE_HEAD_MARKER = '<!--page-head-->';
 
-/** The element the app renders into: the server's render goes inside, its hydration scripts after it. */
+/** The element the app renders into: the server's render goes inside, with the moment it was made. */
 const APP_ROOT = '<div id="root"></div>';
 
 /** Stands for the response's CSP nonce in index.html (the web build writes it: vite.config.ts, html.cspNonce). */
@@ -68,13 +68,13 @@ export function indexHtmlTemplate(template: string, config: Config): string {
 
 /**
  * The page's HTML: the template with this response's head, data and, when the server rendered
- * the app, its HTML and hydration scripts; then this response's nonce wherever the placeholder
+ * the app, its HTML and the moment it was made; then this response's nonce wherever the placeholder
  * stands (function replacements: no '$' patterns).
  */
 export function renderPage(template: string, page: PageAnswer, siteName: string, nonce: string, app?: RenderedApp): string {
   return template
     .replace(PAGE_HEAD_MARKER, () => `${headHtml(page.head, siteName)}\n    ${pageDataHtml(page.data, NONCE_PLACEHOLDER)}`)
-    .replace(APP_ROOT, () => (app ? `<div id="root" data-rendered-at="${app.renderedAt}">${app.html}</div>${app.scripts}` : APP_ROOT))
+    .replace(APP_ROOT, () => (app ? `<div id="root" data-rendered-at="${app.renderedAt}">${app.html}</div>` : APP_ROOT))
     .replaceAll(NONCE_PLACEHOLDER, () => nonce);
 }
 

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { RenderContextProvider, type RenderContextValue } from '../lib/render-context';
 import { trpc, type TrpcClient } from '../lib/trpc';
 import { routeTree } from '../routeTree.gen';
@@ -25,6 +25,17 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/**
+ * Marks the page once the app has taken over the server's HTML (or rendered it, in the dev
+ * server): `<html data-hydrated>`, which the browser tests wait for. Renders nothing.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+
 export function AppProviders(props: { queryClient: QueryClient; trpcClient: TrpcClient; nonce: () => string; renderContext: RenderContextValue; children: ReactNode }) {
   return (
     <StrictMode>
@@ -41,7 +52,10 @@ export function AppProviders(props: { queryClient: QueryClient; trpcClient: Trpc
             deduplicateCssVariables={false}
             getStyleNonce={props.nonce}
           >
-            <RenderContextProvider value={props.renderContext}>{props.children}</RenderContextProvider>
+            <RenderContextProvider value={props.renderContext}>
+              {props.children}
+              <HydratedMark />
+            </RenderContextProvider>
           </MantineProvider>
         </QueryClientProvider>
       </trpc.Provider>

@@ -16,16 +16,10 @@ export interface RenderContextValue {
   siteTimeZone: string;
 }
 
-const RenderContext = createContext<RenderContextValue | null>(null);
+const RenderContext = createContext<RenderContextValue>({ renderedAt: 0, siteTimeZone: 'UTC' });
 
 export function RenderContextProvider({ value, children }: { value: RenderContextValue; children: ReactNode }) {
   return <RenderContext.Provider value={value}>{children}</RenderContext.Provider>;
-}
-
-function useRenderContext(): RenderContextValue {
-  const value = useContext(RenderContext);
-  if (!value) throw new Error('RenderContextProvider is missing (app/app-shell.tsx)');
-  return value;
 }
 
 const noSubscription = () => () => {};
@@ -38,38 +32,25 @@ const visitorTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
  * right after. Formatters in features/common/format.ts take it.
  */
 export function useDisplayTimeZone(): string {
-  const { siteTimeZone } = useRenderContext();
+  const { siteTimeZone } = useContext(RenderContext);
   return useSyncExternalStore(noSubscription, visitorTimeZone, () => siteTimeZone);
 }
 
-/** The browser's clock, read once a minute: a snapshot must stay the same between reads. */
-let browserMinute = Date.now();
-const minuteListeners = new Set<() => void>();
-let minuteTimer: ReturnType<typeof setInterval> | undefined;
-
-function subscribeToMinutes(listener: () => void): () => void {
-  minuteListeners.add(listener);
-  minuteTimer ??= setInterval(() => {
-    browserMinute = Date.now();
-    for (const notify of minuteListeners) notify();
-  }, 60_000);
-  return () => {
-    minuteListeners.delete(listener);
-    if (minuteListeners.size === 0 && minuteTimer !== undefined) {
-      clearInterval(minuteTimer);
-      minuteTimer = undefined;
-    }
-  };
-}
+/** The browser's clock when the app started: a snapshot must stay the same between reads. */
+const startedAt = Date.now();
 
 /**
  * "Now" for what a page shows ('2 hours ago', whether a season has ended, the upcoming
- * windows): the render's moment on the server and while hydrating, then the browser's clock,
- * refreshed each minute.
+ * windows): the render's moment on the server and while hydrating, then the moment the
+ * browser started the app (as each render read the clock before server rendering).
  */
 export function useNow(): number {
-  const { renderedAt } = useRenderContext();
-  return useSyncExternalStore(subscribeToMinutes, () => browserMinute, () => renderedAt);
+  const { renderedAt } = useContext(RenderContext);
+  return useSyncExternalStore(
+    noSubscription,
+    () => startedAt,
+    () => renderedAt,
+  );
 }
 
 /** False on the server and while hydrating, true right after: for what only the browser knows (the URL's #fragment). */

@@ -1,4 +1,4 @@
-import { Skeleton, Stack, Title } from '@mantine/core';
+import { Skeleton, Title } from '@mantine/core';
 import { siteSettings, pageTitle } from '../../lib/site-settings';
 import { useCurrentSeason } from '../common/useCurrentSeason';
 import { usePageTitle } from '../common/usePageTitle';
@@ -52,7 +52,7 @@ export function HomePage() {
       </div>
       {/* A CSS grid, not Mantine's Grid: a phone, which shows one column, loads no grid code. */}
       <div className={classes.columns}>
-        <Stack gap="lg" className={classes.matches}>
+        <div className={`${classes.stack} ${classes.matches}`}>
           <LiveMatchesWidget />
           <UpcomingMatchesWidget />
           <div className={classes.past}>
@@ -61,13 +61,13 @@ export function HomePage() {
               <PastMatchesWidget />
             </WhenNearViewport>
           </div>
-        </Stack>
+        </div>
         <div className={classes.news}>
           <NewsWidget />
         </div>
-        <Stack gap="lg" className={classes.rankings}>
+        <div className={`${classes.stack} ${classes.rankings}`}>
           <RankingsWidgets seasonId={seasonId} seasonReady={seasonReady} />
-        </Stack>
+        </div>
       </div>
     </div>
   );
