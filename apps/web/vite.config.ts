@@ -24,6 +24,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     manifest: true,
+    // Which client files hold each source module: finds a route's component where a shared chunk took it in (apps/server/src/http/route-preloads.ts).
+    ssrManifest: !isSsrBuild,
     // Every browser the build targets preloads modules itself.
     modulePreload: { polyfill: false },
     // Chunks under 16 KB merged into others where Rollup can do so without changing what runs:

@@ -10,7 +10,15 @@ interface ManifestChunk {
   css?: string[];
 }
 
-type Manifest = Record<string, ManifestChunk>;
+/**
+ * What the web build tells of its chunks: Vite's build manifest, and its SSR manifest
+ * (build.ssrManifest: each source module's client files), which finds a route's component
+ * where the build merged it into a shared chunk (a chunk with no key of its own).
+ */
+export interface Manifest {
+  chunks: Record<string, ManifestChunk>;
+  modules: Record<string, string[]>;
+}
 
 /**
  * The code-split component of a route file as TanStack Router's Vite plugin names it in the
@@ -18,36 +26,53 @@ type Manifest = Record<string, ManifestChunk>;
  */
 const splitComponent = (routeFile: string) => `${routeFile}?tsr-split=component`;
 
-export function readManifest(webDist: string): Manifest | undefined {
-  const path = join(webDist, '.vite', 'manifest.json');
+function readJson<T>(path: string): T | undefined {
   if (!existsSync(path)) return undefined;
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
   } catch {
     return undefined;
   }
 }
 
+export function readManifest(webDist: string): Manifest | undefined {
+  const chunks = readJson<Manifest['chunks']>(join(webDist, '.vite', 'manifest.json'));
+  if (!chunks) return undefined;
+  return { chunks, modules: readJson<Manifest['modules']>(join(webDist, '.vite', 'ssr-manifest.json')) ?? {} };
+}
+
 /**
  * The scripts and stylesheets a page's route component needs, beyond the entry bundle the
- * page loads anyway: the browser fetches them while the entry bundle downloads instead of
- * after it has run (one round trip less before the page's content). Modulepreload and style
- * preload links, each with the nonce placeholder (CSP applies to preloads too).
+ * page loads anyway. The stylesheets are linked as stylesheets: the server's render of the page
+ * is in the HTML, and its first paint needs them (docs/decisions/0097); the scripts are
+ * preloaded, fetched while the entry bundle downloads instead of after it has run. Each link
+ * carries the nonce placeholder (CSP applies to preloads too).
  */
 export function routePreloadLinks(manifest: Manifest | undefined, routeFiles: readonly string[], noncePlaceholder: string): string {
   if (!manifest) return '';
   const scripts: string[] = [];
   const styles: string[] = [];
   const seen = new Set<string>();
+  const keyOfFile = new Map(Object.entries(manifest.chunks).map(([key, chunk]) => [chunk.file, key]));
   const visit = (key: string) => {
-    const chunk = manifest[key];
+    const chunk = manifest.chunks[key];
     if (!chunk || chunk.isEntry || seen.has(key)) return;
     seen.add(key);
     scripts.push(chunk.file);
     for (const css of chunk.css ?? []) if (!styles.includes(css)) styles.push(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const file of routeFiles) visit(splitComponent(file));
+  for (const file of routeFiles) {
+    const key = splitComponent(file);
+    if (manifest.chunks[key]) visit(key);
+    // Merged into a shared chunk: the SSR manifest names the files that hold it.
+    for (const path of manifest.modules[key] ?? []) {
+      const asset = path.replace(/^\//, '');
+      if (asset.endsWith('.css')) {
+        if (!styles.includes(asset)) styles.push(asset);
+      } else if (keyOfFile.has(asset)) visit(keyOfFile.get(asset)!);
+    }
+  }
   const link = (attributes: string, file: string) => `<link ${attributes} href="/${escapeHtml(file)}" nonce="${noncePlaceholder}" />`;
-  return [...styles.map((file) => link('rel="preload" as="style" crossorigin', file)), ...scripts.map((file) => link('rel="modulepreload" crossorigin', file))].join('\n    ');
+  return [...styles.map((file) => link('rel="stylesheet" crossorigin', file)), ...scripts.map((file) => link('rel="modulepreload" crossorigin', file))].join('\n    ');
 }

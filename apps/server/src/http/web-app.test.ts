@@ -33,7 +33,12 @@ const MANIFEST = {
   'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-h0me.js', isDynamicEntry: true, imports: ['_HomePage-x.js', 'index.html'] },
   '_HomePage-x.js': { file: 'assets/HomePage-x.js', imports: ['index.html', '_Stack-y.js'], css: ['assets/HomePage-x.css'] },
   '_Stack-y.js': { file: 'assets/Stack-y.js', imports: ['index.html'] },
+  // A chunk the build merged the news page's component into: no key of the route's own.
+  '_shared-n3ws.js': { file: 'assets/shared-n3ws.js', imports: ['index.html'], css: ['assets/shared-n3ws.css'] },
 };
+
+/** Vite's SSR manifest: which client files hold each source module (the merged news component's). */
+const SSR_MANIFEST = { 'src/routes/news/index.tsx?tsr-split=component': ['/assets/shared-n3ws.js', '/assets/shared-n3ws.css'] };
 
 let webDist: string;
 let database: TestDatabase;
@@ -50,6 +55,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_SCRIPT));
   mkdirSync(join(webDist, '.vite'));
   writeFileSync(join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  writeFileSync(join(webDist, '.vite', 'ssr-manifest.json'), JSON.stringify(SSR_MANIFEST));
   mkdirSync(join(webDist, 'images'));
   writeFileSync(join(webDist, 'images', 'default-logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   database = await createTestDatabase();
@@ -208,17 +214,21 @@ describe('files', () => {
 });
 
 describe('preloading a page\'s own chunks', () => {
-  it('links the route component\'s scripts and styles, not the entry bundle, each with the nonce', async () => {
+  it('links the route component\'s stylesheets and preloads its scripts, not the entry bundle, each with the nonce', async () => {
     const { body } = await app.inject({ method: 'GET', url: '/' });
     const nonce = nonceIn(body)!;
-    const links = body.match(/<link rel="(?:modulepreload"|preload" as="style")[^>]*>/g) ?? [];
+    const links = body.match(/<link rel="(?:modulepreload"|stylesheet" crossorigin href="\/assets\/Home)[^>]*>/g) ?? [];
     expect(links).toEqual([
-      `<link rel="preload" as="style" crossorigin href="/assets/HomePage-x.css" nonce="${nonce}" />`,
+      `<link rel="stylesheet" crossorigin href="/assets/HomePage-x.css" nonce="${nonce}" />`,
       `<link rel="modulepreload" crossorigin href="/assets/routes-h0me.js" nonce="${nonce}" />`,
       `<link rel="modulepreload" crossorigin href="/assets/HomePage-x.js" nonce="${nonce}" />`,
       `<link rel="modulepreload" crossorigin href="/assets/Stack-y.js" nonce="${nonce}" />`,
     ]);
     for (const url of ['/rankings', '/no-such-page']) expect((await app.inject({ method: 'GET', url })).body, url).not.toContain('modulepreload');
+    // A route component the build merged into a shared chunk is found through the SSR manifest.
+    const news = (await app.inject({ method: 'GET', url: '/news' })).body;
+    expect(news).toContain(`<link rel="stylesheet" crossorigin href="/assets/shared-n3ws.css" nonce="${nonceIn(news)}" />`);
+    expect(news).toContain(`<link rel="modulepreload" crossorigin href="/assets/shared-n3ws.js" nonce="${nonceIn(news)}" />`);
     expect((await app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
 
