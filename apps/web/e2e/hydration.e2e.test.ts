@@ -50,6 +50,8 @@ describeE2E('server-rendered pages hydrate without a mismatch', () => {
       for (const width of WIDTHS) {
         for (const timezoneId of ZONES) {
           const context = await suite.browser.newContext({ colorScheme, timezoneId, viewport: VIEWPORTS[width] });
+          // Dark is the visitor's kept choice (src/theme.ts), light the system's: the browser knows both before hydrating.
+          if (colorScheme === 'dark') await context.addInitScript(() => window.localStorage.setItem('campus-elo-color-scheme', 'dark'));
           const page = await context.newPage();
           page.setDefaultTimeout(20_000);
           let problems: string[] = [];

@@ -135,7 +135,9 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
       const pageOf = PAGES[route]!;
       // This page's own chunks, fetched alongside the entry bundle.
       const preloads = routePreloadLinks(manifest, ROUTE_FILES[route], NONCE_PLACEHOLDER);
-      const routeTemplate = preloads ? template.replace(PAGE_HEAD_MARKER, () => `${PAGE_HEAD_MARKER}\n    ${preloads}`) : template;
+      // At the end of the head: after the entry's stylesheet, so the route's own rules win over
+      // Mantine's, as when the browser adds them itself (docs/decisions/0097).
+      const routeTemplate = preloads ? template.replace('</head>', () => `  ${preloads}\n  </head>`) : template;
       const handler = async (req: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply) => {
         try {
           const started = performance.now();

@@ -1,4 +1,5 @@
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useHydrated } from '../../lib/render-context';
 import classes from './ColorSchemeToggle.module.css';
 
 export const COLOR_SCHEME_TOGGLE_LABEL = 'Dark mode';
@@ -13,9 +14,11 @@ export const COLOR_SCHEME_TOGGLE_LABEL = 'Dark mode';
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   // The server cannot know the scheme: the first render (the server's, then the hydrating one)
-  // says light, the effect after it the truth; the icon shown follows the page's scheme in CSS
-  // at once (docs/decisions/0097).
-  const dark = useComputedColorScheme('light', { getInitialValueInEffect: true }) === 'dark';
+  // says light, the next the truth (a choice kept in localStorage is known at once in the
+  // browser, so hydration waits for useHydrated); the icon shown follows the page's scheme in
+  // CSS from the first paint (docs/decisions/0097).
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  const dark = useHydrated() && computed === 'dark';
   return (
     <button
       type="button"
