@@ -20,7 +20,8 @@ import { createTrpcClient } from './lib/trpc';
 export interface RenderRequest {
   /** Path and query of the page. */
   url: string;
-  queries: PageData['queries'];
+  /** The page's data (apps/server/src/features/pages): React Query entries, and whether its thing was not found. */
+  data: PageData;
   /** The response's CSP nonce, or a placeholder the server swaps per response. */
   nonce: string;
 }
@@ -43,8 +44,8 @@ const escapeScript = (source: string) => source.replace(/<\/(script)/gi, '<\\/$1
 
 export async function renderApp(request: RenderRequest): Promise<RenderedApp> {
   const queryClient = createQueryClient();
-  for (const { key, data } of request.queries ?? []) queryClient.setQueryData(key, data);
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [request.url] }));
+  for (const { key, data } of request.data.queries) queryClient.setQueryData(key, data);
+  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [request.url] }), notFound: request.data.notFound });
   router.update({ ...router.options, ssr: { nonce: request.nonce } });
   attachRouterServerSsrUtils({ router, manifest: undefined });
   const serverSsr = router.serverSsr!;

@@ -17,7 +17,7 @@ export interface RenderedApp {
 }
 
 export interface ServerRenderer {
-  renderApp(request: { url: string; queries: PageData['queries']; nonce: string }): Promise<RenderedApp>;
+  renderApp(request: { url: string; data: PageData; nonce: string }): Promise<RenderedApp>;
 }
 
 interface EntryServer extends ServerRenderer {

@@ -13,7 +13,7 @@ import type { AppDeps } from '../trpc';
 import { restErrorResponse } from './errors';
 import { readManifest, routePreloadLinks } from './route-preloads';
 import { cspNonce } from './security-headers';
-import { BROWSER_ONLY_ROUTES, loadServerRenderer, type RenderedApp, type ServerRenderer } from './server-render';
+import { BROWSER_ONLY_ROUTES, loadServerRenderer, type RenderedApp } from './server-render';
 
 /**
  * The web app's pages (apps/web/src/routes), in Fastify's syntax. These answer index.html
@@ -149,7 +149,7 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
   const serverRender = async (req: FastifyRequest, route: string | undefined, page: PageAnswer): Promise<RenderedApp | undefined> => {
     if (!renderer || (route !== undefined && BROWSER_ONLY_ROUTES.has(route))) return undefined;
     try {
-      return await renderer.renderApp({ url: req.url, queries: page.data.queries, nonce: NONCE_PLACEHOLDER });
+      return await renderer.renderApp({ url: req.url, data: page.data, nonce: NONCE_PLACEHOLDER });
     } catch (error) {
       req.log.error({ err: error }, 'server render failed');
       return undefined;
@@ -189,7 +189,7 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
       const routeTemplate = preloads ? template.replace(PAGE_HEAD_MARKER, () => `${PAGE_HEAD_MARKER}\n    ${preloads}`) : template;
       const handler = async (req: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply) => {
         try {
-          const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req) });
+          const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req), query: req.query as Record<string, unknown> });
           // A page not found shows the not-found component, not this route's.
           return sendPage(reply, page, page.status === 200 ? routeTemplate : template, await serverRender(req, route, page));
         } catch (error) {
