@@ -10,7 +10,7 @@ export interface PageData {
   /** React Query entries: each key as the app's own query builds it, with the data it would fetch. */
   queries: Array<{ key: readonly unknown[]; data: unknown }>;
   /**
-   * The page's thing (team, player, match, event, article) does not exist: the server answers
+   * The page's thing (team, player, match, event) does not exist: the server answers
    * 404, and the app shows its not-found page at once for this first location, on the server
    * and in the browser's first render alike.
    */

@@ -28,26 +28,37 @@ export function readManifest(webDist: string): Manifest | undefined {
   }
 }
 
+/** A route's links: for the top of <head>, and stylesheets for its end (after the entry bundle's, as Vite's loader would add them). */
+export interface RouteLinks {
+  preloads: string;
+  stylesheets: string;
+}
+
 /**
  * The scripts and stylesheets a page's route component needs, beyond the entry bundle the
  * page loads anyway: the browser fetches them while the entry bundle downloads instead of
- * after it has run (one round trip less before the page's content). Modulepreload and style
- * preload links, each with the nonce placeholder (CSP applies to preloads too).
+ * after it has run (one round trip less before the page's content). Modulepreload links, and
+ * for the styles: stylesheets when the server renders the page (its HTML needs them at the
+ * first paint, and a visitor without scripts at all; Vite's loader then adds none of its own),
+ * preload links when the browser renders it alone. Each with the nonce placeholder (CSP
+ * applies to preloads too).
  */
-export function routePreloadLinks(manifest: Manifest | undefined, routeFiles: readonly string[], noncePlaceholder: string): string {
-  if (!manifest) return '';
+export function routeLinks(manifest: Manifest | undefined, routeFiles: readonly string[], noncePlaceholder: string, styles: 'stylesheet' | 'preload'): RouteLinks {
+  if (!manifest) return { preloads: '', stylesheets: '' };
   const scripts: string[] = [];
-  const styles: string[] = [];
+  const stylesheets: string[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || chunk.isEntry || seen.has(key)) return;
     seen.add(key);
     scripts.push(chunk.file);
-    for (const css of chunk.css ?? []) if (!styles.includes(css)) styles.push(css);
+    for (const css of chunk.css ?? []) if (!stylesheets.includes(css)) stylesheets.push(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const file of routeFiles) visit(splitComponent(file));
   const link = (attributes: string, file: string) => `<link ${attributes} href="/${escapeHtml(file)}" nonce="${noncePlaceholder}" />`;
-  return [...styles.map((file) => link('rel="preload" as="style" crossorigin', file)), ...scripts.map((file) => link('rel="modulepreload" crossorigin', file))].join('\n    ');
+  const modulePreloads = scripts.map((file) => link('rel="modulepreload" crossorigin', file));
+  if (styles === 'stylesheet') return { preloads: modulePreloads.join('\n    '), stylesheets: stylesheets.map((file) => link('rel="stylesheet" crossorigin', file)).join('\n    ') };
+  return { preloads: [...stylesheets.map((file) => link('rel="preload" as="style" crossorigin', file)), ...modulePreloads].join('\n    '), stylesheets: '' };
 }

@@ -223,6 +223,49 @@ describe('preloading a page\'s own chunks', () => {
   });
 });
 
+describe('pages the server renders', () => {
+  /** A server render beside the build (dist-server/entry-server.js) that says what it was given. */
+  const ENTRY_SERVER = `export function configure() {}
+export async function renderApp({ url, data }) {
+  const said = data.notFound ? 'not found' : data.queries.length + ' queries';
+  return { html: '<main data-url="' + url + '">' + said + '</main>', scripts: '', status: data.notFound ? 404 : 200 };
+}`;
+  let build: string;
+  let rendering: FastifyInstance;
+
+  beforeAll(async () => {
+    build = mkdtempSync(join(tmpdir(), 'web-build-'));
+    mkdirSync(join(build, 'dist', '.vite'), { recursive: true });
+    writeFileSync(join(build, 'dist', 'index.html'), INDEX_HTML);
+    writeFileSync(join(build, 'dist', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    mkdirSync(join(build, 'dist-server'));
+    writeFileSync(join(build, 'dist-server', 'entry-server.js'), ENTRY_SERVER);
+    rendering = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: join(build, 'dist') }), logger: false });
+  });
+  afterAll(async () => {
+    await rendering.close();
+    rmSync(build, { recursive: true, force: true });
+  });
+
+  it("puts the render in the page, with the route's styles as stylesheets after the entry bundle's (the HTML needs them before its first paint)", async () => {
+    const { body } = await rendering.inject({ method: 'GET', url: '/' });
+    const nonce = nonceIn(body)!;
+    expect(body).toContain('<div id="root"><main data-url="/">');
+    const stylesheet = `<link rel="stylesheet" crossorigin href="/assets/HomePage-x.css" nonce="${nonce}" />`;
+    expect(body.indexOf(stylesheet)).toBeGreaterThan(body.indexOf('/assets/index-abc123.js'));
+    expect(body.indexOf(stylesheet)).toBeLessThan(body.indexOf('</head>'));
+    expect(body).not.toContain('as="style"');
+    expect(body).toContain(`<link rel="modulepreload" crossorigin href="/assets/HomePage-x.js" nonce="${nonce}" />`);
+  });
+
+  it("tells the render that an unknown team is not found, and leaves staff pages to the browser", async () => {
+    const unknown = await rendering.inject({ method: 'GET', url: '/teams/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<div id="root"><main data-url="/teams/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b">not found</main></div>');
+    expect((await rendering.inject({ method: 'GET', url: '/signin' })).body).toContain('<div id="root"></div>');
+  });
+});
+
 describe('the list of pages', () => {
   it('names every route of the web app', () => {
     // TanStack Router's generated tree lists each page as a link target ('/news/$slug').

@@ -11,7 +11,7 @@ import { failedPage, notFoundPage, PAGES, type PageAnswer } from '../features/pa
 import { siteOrigin } from '../features/pages/site-origin';
 import type { AppDeps } from '../trpc';
 import { restErrorResponse } from './errors';
-import { readManifest, routePreloadLinks } from './route-preloads';
+import { readManifest, routeLinks } from './route-preloads';
 import { cspNonce } from './security-headers';
 import { BROWSER_ONLY_ROUTES, loadServerRenderer, type RenderedApp } from './server-render';
 
@@ -185,8 +185,10 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
     for (const route of CLIENT_ROUTES) {
       const pageOf = PAGES[route]!;
       // This page's own chunks, fetched alongside the entry bundle.
-      const preloads = routePreloadLinks(manifest, ROUTE_FILES[route], NONCE_PLACEHOLDER);
-      const routeTemplate = preloads ? template.replace(PAGE_HEAD_MARKER, () => `${PAGE_HEAD_MARKER}\n    ${preloads}`) : template;
+      const links = routeLinks(manifest, ROUTE_FILES[route], NONCE_PLACEHOLDER, renderer && !BROWSER_ONLY_ROUTES.has(route) ? 'stylesheet' : 'preload');
+      const routeTemplate = template
+        .replace(PAGE_HEAD_MARKER, () => (links.preloads ? `${PAGE_HEAD_MARKER}\n    ${links.preloads}` : PAGE_HEAD_MARKER))
+        .replace('</head>', () => (links.stylesheets ? `  ${links.stylesheets}\n  </head>` : '</head>'));
       const handler = async (req: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply) => {
         try {
           const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req), query: req.query as Record<string, unknown> });

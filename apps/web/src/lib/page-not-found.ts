@@ -7,7 +7,7 @@ export interface PageNotFoundContext {
 }
 
 /**
- * beforeLoad of the routes of one thing (team, player, match, event, article): at the path the
+ * beforeLoad of the routes of one thing (team, player, match, event): at the path the
  * server answered 404, the app's not-found page at once, on the server and in the browser's
  * first render alike (instead of the route's loading state until its own request fails).
  */

@@ -554,7 +554,9 @@ export const PAGES: Record<string, PageResolver> = {
   '/news/:slug': async (params, context) => {
     const slug = params.slug ?? '';
     const article = await context.news.article(slug);
-    if (!article) return notFoundPage(context.config);
+    // The article page says so itself ('Article not found', with a way to the news): its
+    // query's answer, none, is written in, as for an article it finds.
+    if (!article) return { ...notFoundPage(context.config), data: { queries: [{ key: newsArticleQueryKey(slug), data: null }] } };
     const path = `/news/${encodeURIComponent(article.slug)}`;
     return {
       status: 200,

@@ -329,8 +329,9 @@ describe('the head of each page, in its first HTML response', () => {
       expect(titleOf(body), url).toBe('Page not found | Test League');
       expect(metaOf(body, 'robots'), url).toBe('noindex');
       expect(canonicalOf(body), url).toBeUndefined();
-      // The app shows its not-found page at once (apps/web/src/lib/page-not-found.ts).
-      expect(pageDataOf(body), url).toEqual({ queries: [], notFound: true });
+      // The app shows its not-found page at once (apps/web/src/lib/page-not-found.ts); the
+      // article page its own, from the article query's answer.
+      expect(pageDataOf(body), url).toEqual(url.startsWith('/news/') ? { queries: [{ key: ['news', 'article', 'no-such-post'], data: null }] } : { queries: [], notFound: true });
     }
   });
 

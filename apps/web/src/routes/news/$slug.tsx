@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ArticlePage } from '../../features/news/ArticlePage';
-import { notFoundWhereServerSaidSo } from '../../lib/page-not-found';
 
 export const Route = createFileRoute('/news/$slug')({
-  beforeLoad: notFoundWhereServerSaidSo,
   component: ArticleRoute,
 });
 
