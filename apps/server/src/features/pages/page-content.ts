@@ -117,7 +117,6 @@ type PageResolver = (params: Record<string, string>, context: PageContext) => Pr
 /** The size of the generated link preview pictures (og-image.ts). */
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-
 /** The web app's title convention (apps/web/src/lib/site-settings.ts, pageTitle). */
 const titled = (config: Config, prefix?: string) => (prefix ? `${prefix} | ${config.siteName}` : config.siteName);
 
@@ -336,9 +335,10 @@ async function eventsData(context: PageContext): Promise<FirstData> {
  */
 async function searchData(context: PageContext): Promise<FirstData> {
   const term = typeof context.query.q === 'string' ? searchTerm(context.query.q) : null;
-  const input = term === null ? undefined : searchQueryInput(term, SEARCH_PAGE_LIMIT);
-  const parsed = input && searchInput.safeParse(input);
-  if (!input || !parsed?.success) return { queries: [] };
+  if (term === null) return { queries: [] };
+  const input = searchQueryInput(term, SEARCH_PAGE_LIMIT);
+  const parsed = searchInput.safeParse(input);
+  if (!parsed.success) return { queries: [] };
   return { queries: [{ key: trpcQueryKey('public.search', input), data: searchOutput.parse(await search(context.db, parsed.data)) }] };
 }
 
