@@ -40,6 +40,9 @@ describeE2E('server-rendered pages hydrate without a mismatch', () => {
       '/ratings',
       '/search?q=a',
       '/no-such-page',
+      // An unknown id: the route shows the not-found page at once on both sides (the page data's notFound).
+      '/teams/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
+      '/news/no-such-post',
     ];
   };
 

@@ -19,7 +19,8 @@ import { createTrpcClient } from './lib/trpc';
 export interface RenderRequest {
   /** Path and query of the page. */
   url: string;
-  queries: PageData['queries'];
+  /** The page's data (apps/server/src/features/pages): React Query entries, and whether its thing was not found. */
+  data: PageData;
   /** The response's CSP nonce, or a placeholder the server swaps per response. */
   nonce: string;
   /** "Now" for the render (ms): the page carries it, so the browser's hydrating render uses the same (lib/render-context.tsx). */
@@ -40,8 +41,8 @@ export function configure(settings: SiteSettings): void {
 
 export async function renderApp(request: RenderRequest): Promise<RenderedApp> {
   const queryClient = createQueryClient();
-  for (const { key, data } of request.queries ?? []) queryClient.setQueryData(key, data);
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [request.url] }));
+  for (const { key, data } of request.data.queries) queryClient.setQueryData(key, data);
+  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [request.url] }), notFound: request.data.notFound });
   router.update({ ...router.options, ssr: { nonce: request.nonce } });
   // The route and its component's code, loaded before rendering (the browser does the same before hydrating).
   await router.load();

@@ -11,8 +11,8 @@ import { siteSettings } from './lib/site-settings';
 import { createTrpcClient } from './lib/trpc';
 
 const queryClient = createQueryClient();
-seedPageData(queryClient);
-const router = createAppRouter(queryClient);
+const pageData = seedPageData(queryClient);
+const router = createAppRouter(queryClient, { notFound: pageData?.notFound === true });
 dropFirstPageHeadWhenLeft((listener) => router.subscribe('onResolved', listener), window.location.pathname);
 
 const root = document.getElementById('root')!;

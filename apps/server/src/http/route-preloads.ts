@@ -41,17 +41,25 @@ export function readManifest(webDist: string): Manifest | undefined {
   return { chunks, modules: readJson<Manifest['modules']>(join(webDist, '.vite', 'ssr-manifest.json')) ?? {} };
 }
 
+/** A route's links: for the top of <head>, and stylesheets for its end (after the entry bundle's, as Vite's loader would add them). */
+export interface RouteLinks {
+  preloads: string;
+  stylesheets: string;
+}
+
 /**
  * The scripts and stylesheets a page's route component needs, beyond the entry bundle the
- * page loads anyway. The stylesheets are linked as stylesheets: the server's render of the page
- * is in the HTML, and its first paint needs them (docs/decisions/0097); the scripts are
- * preloaded, fetched while the entry bundle downloads instead of after it has run. Each link
- * carries the nonce placeholder (CSP applies to preloads too).
+ * page loads anyway: the browser fetches them while the entry bundle downloads instead of
+ * after it has run (one round trip less before the page's content). Modulepreload links, and
+ * for the styles: stylesheets when the server renders the page (its HTML needs them at the
+ * first paint, and a visitor without scripts at all; Vite's loader then adds none of its own),
+ * preload links when the browser renders it alone. Each with the nonce placeholder (CSP
+ * applies to preloads too).
  */
-export function routePreloadLinks(manifest: Manifest | undefined, routeFiles: readonly string[], noncePlaceholder: string): string {
-  if (!manifest) return '';
+export function routeLinks(manifest: Manifest | undefined, routeFiles: readonly string[], noncePlaceholder: string, styles: 'stylesheet' | 'preload'): RouteLinks {
+  if (!manifest) return { preloads: '', stylesheets: '' };
   const scripts: string[] = [];
-  const styles: string[] = [];
+  const stylesheets: string[] = [];
   const seen = new Set<string>();
   const keyOfFile = new Map(Object.entries(manifest.chunks).map(([key, chunk]) => [chunk.file, key]));
   const visit = (key: string) => {
@@ -59,7 +67,7 @@ export function routePreloadLinks(manifest: Manifest | undefined, routeFiles: re
     if (!chunk || chunk.isEntry || seen.has(key)) return;
     seen.add(key);
     scripts.push(chunk.file);
-    for (const css of chunk.css ?? []) if (!styles.includes(css)) styles.push(css);
+    for (const css of chunk.css ?? []) if (!stylesheets.includes(css)) stylesheets.push(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const file of routeFiles) {
@@ -69,10 +77,12 @@ export function routePreloadLinks(manifest: Manifest | undefined, routeFiles: re
     for (const path of manifest.modules[key] ?? []) {
       const asset = path.replace(/^\//, '');
       if (asset.endsWith('.css')) {
-        if (!styles.includes(asset)) styles.push(asset);
+        if (!stylesheets.includes(asset)) stylesheets.push(asset);
       } else if (keyOfFile.has(asset)) visit(keyOfFile.get(asset)!);
     }
   }
   const link = (attributes: string, file: string) => `<link ${attributes} href="/${escapeHtml(file)}" nonce="${noncePlaceholder}" />`;
-  return [...styles.map((file) => link('rel="stylesheet" crossorigin', file)), ...scripts.map((file) => link('rel="modulepreload" crossorigin', file))].join('\n    ');
+  const modulePreloads = scripts.map((file) => link('rel="modulepreload" crossorigin', file));
+  if (styles === 'stylesheet') return { preloads: modulePreloads.join('\n    '), stylesheets: stylesheets.map((file) => link('rel="stylesheet" crossorigin', file)).join('\n    ') };
+  return { preloads: [...stylesheets.map((file) => link('rel="preload" as="style" crossorigin', file)), ...modulePreloads].join('\n    '), stylesheets: '' };
 }

@@ -18,7 +18,7 @@ export interface RenderedApp {
 }
 
 export interface ServerRenderer {
-  renderApp(request: { url: string; queries: PageData['queries']; nonce: string; renderedAt: number }): Promise<Omit<RenderedApp, 'renderedAt'>>;
+  renderApp(request: { url: string; data: PageData; nonce: string; renderedAt: number }): Promise<Omit<RenderedApp, 'renderedAt'>>;
 }
 
 interface EntryServer extends ServerRenderer {
@@ -35,7 +35,7 @@ export async function loadServerRenderer(webDist: string, settings: unknown): Pr
 }
 
 /** Renders a page's app at this moment. */
-export async function renderAppNow(renderer: ServerRenderer, request: { url: string; queries: PageData['queries']; nonce: string }): Promise<RenderedApp> {
+export async function renderAppNow(renderer: ServerRenderer, request: { url: string; data: PageData; nonce: string }): Promise<RenderedApp> {
   const renderedAt = Date.now();
   return { ...(await renderer.renderApp({ ...request, renderedAt })), renderedAt };
 }

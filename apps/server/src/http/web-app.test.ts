@@ -214,12 +214,12 @@ describe('files', () => {
 });
 
 describe('preloading a page\'s own chunks', () => {
-  it('links the route component\'s stylesheets and preloads its scripts, not the entry bundle, each with the nonce', async () => {
+  it('preloads the route component\'s scripts and styles, not the entry bundle, each with the nonce (a build without its server render)', async () => {
     const { body } = await app.inject({ method: 'GET', url: '/' });
     const nonce = nonceIn(body)!;
-    const links = body.match(/<link rel="(?:modulepreload"|stylesheet" crossorigin href="\/assets\/Home)[^>]*>/g) ?? [];
+    const links = body.match(/<link rel="(?:modulepreload"|preload" as="style")[^>]*>/g) ?? [];
     expect(links).toEqual([
-      `<link rel="stylesheet" crossorigin href="/assets/HomePage-x.css" nonce="${nonce}" />`,
+      `<link rel="preload" as="style" crossorigin href="/assets/HomePage-x.css" nonce="${nonce}" />`,
       `<link rel="modulepreload" crossorigin href="/assets/routes-h0me.js" nonce="${nonce}" />`,
       `<link rel="modulepreload" crossorigin href="/assets/HomePage-x.js" nonce="${nonce}" />`,
       `<link rel="modulepreload" crossorigin href="/assets/Stack-y.js" nonce="${nonce}" />`,
@@ -227,7 +227,7 @@ describe('preloading a page\'s own chunks', () => {
     for (const url of ['/rankings', '/no-such-page']) expect((await app.inject({ method: 'GET', url })).body, url).not.toContain('modulepreload');
     // A route component the build merged into a shared chunk is found through the SSR manifest.
     const news = (await app.inject({ method: 'GET', url: '/news' })).body;
-    expect(news).toContain(`<link rel="stylesheet" crossorigin href="/assets/shared-n3ws.css" nonce="${nonceIn(news)}" />`);
+    expect(news).toContain(`<link rel="preload" as="style" crossorigin href="/assets/shared-n3ws.css" nonce="${nonceIn(news)}" />`);
     expect(news).toContain(`<link rel="modulepreload" crossorigin href="/assets/shared-n3ws.js" nonce="${nonceIn(news)}" />`);
     expect((await app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
@@ -236,6 +236,50 @@ describe('preloading a page\'s own chunks', () => {
     for (const files of Object.values(ROUTE_FILES)) {
       for (const file of files) expect(existsSync(resolve(import.meta.dirname, '../../../web', file)), file).toBe(true);
     }
+  });
+});
+
+describe('pages the server renders', () => {
+  /** A server render beside the build (dist-server/entry-server.js) that says what it was given. */
+  const ENTRY_SERVER = `export function configure() {}
+export async function renderApp({ url, data }) {
+  const said = data.notFound ? 'not found' : data.queries.length + ' queries';
+  return { html: '<main data-url="' + url + '">' + said + '</main>', scripts: '', status: data.notFound ? 404 : 200 };
+}`;
+  let build: string;
+  let rendering: FastifyInstance;
+
+  beforeAll(async () => {
+    build = mkdtempSync(join(tmpdir(), 'web-build-'));
+    mkdirSync(join(build, 'dist', '.vite'), { recursive: true });
+    writeFileSync(join(build, 'dist', 'index.html'), INDEX_HTML);
+    writeFileSync(join(build, 'dist', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    mkdirSync(join(build, 'dist-server'));
+    writeFileSync(join(build, 'dist-server', 'entry-server.js'), ENTRY_SERVER);
+    rendering = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: join(build, 'dist') }), logger: false });
+  });
+  afterAll(async () => {
+    await rendering.close();
+    rmSync(build, { recursive: true, force: true });
+  });
+
+  it("puts the render in the page, with the route's styles as stylesheets after the entry bundle's (the HTML needs them before its first paint)", async () => {
+    const { body } = await rendering.inject({ method: 'GET', url: '/' });
+    const nonce = nonceIn(body)!;
+    // The moment it was rendered, for the browser's hydrating render (docs/decisions/0096).
+    expect(body).toMatch(/<div id="root" data-rendered-at="\d+"><main data-url="\/">/);
+    const stylesheet = `<link rel="stylesheet" crossorigin href="/assets/HomePage-x.css" nonce="${nonce}" />`;
+    expect(body.indexOf(stylesheet)).toBeGreaterThan(body.indexOf('/assets/index-abc123.js'));
+    expect(body.indexOf(stylesheet)).toBeLessThan(body.indexOf('</head>'));
+    expect(body).not.toContain('as="style"');
+    expect(body).toContain(`<link rel="modulepreload" crossorigin href="/assets/HomePage-x.js" nonce="${nonce}" />`);
+  });
+
+  it("tells the render that an unknown team is not found, and leaves staff pages to the browser", async () => {
+    const unknown = await rendering.inject({ method: 'GET', url: '/teams/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toMatch(/<div id="root" data-rendered-at="\d+"><main data-url="\/teams\/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b">not found<\/main><\/div>/);
+    expect((await rendering.inject({ method: 'GET', url: '/signin' })).body).toContain('<div id="root"></div>');
   });
 });
 

@@ -11,7 +11,7 @@ import { failedPage, notFoundPage, PAGES, type PageAnswer } from '../features/pa
 import { siteOrigin } from '../features/pages/site-origin';
 import type { AppDeps } from '../trpc';
 import { restErrorResponse } from './errors';
-import { readManifest, routePreloadLinks } from './route-preloads';
+import { readManifest, routeLinks } from './route-preloads';
 import { cspNonce, pageContentSecurityPolicy } from './security-headers';
 import { BROWSER_ONLY_ROUTES, CLIENT_ROUTES, ROUTE_FILES } from './page-routes';
 import { loadServerRenderer, renderAppNow, type RenderedApp } from './server-render';
@@ -98,7 +98,7 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
   const serverRender = async (req: FastifyRequest, route: string | undefined, page: PageAnswer): Promise<RenderedApp | undefined> => {
     if (!renderer || (route !== undefined && BROWSER_ONLY_ROUTES.has(route))) return undefined;
     try {
-      return await renderAppNow(renderer, { url: req.url, queries: page.data.queries, nonce: NONCE_PLACEHOLDER });
+      return await renderAppNow(renderer, { url: req.url, data: page.data, nonce: NONCE_PLACEHOLDER });
     } catch (error) {
       req.log.error({ err: error }, 'server render failed');
       return undefined;
@@ -134,14 +134,16 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
     for (const route of CLIENT_ROUTES) {
       const pageOf = PAGES[route]!;
       // This page's own chunks, fetched alongside the entry bundle.
-      const preloads = routePreloadLinks(manifest, ROUTE_FILES[route], NONCE_PLACEHOLDER);
-      // At the end of the head: after the entry's stylesheet, so the route's own rules win over
-      // Mantine's, as when the browser adds them itself (docs/decisions/0097).
-      const routeTemplate = preloads ? template.replace('</head>', () => `  ${preloads}\n  </head>`) : template;
+      const links = routeLinks(manifest, ROUTE_FILES[route], NONCE_PLACEHOLDER, renderer && !BROWSER_ONLY_ROUTES.has(route) ? 'stylesheet' : 'preload');
+      // Scripts preloaded at the top of the head; stylesheets at its end, after the entry's, so
+      // the route's own rules win over Mantine's as when the browser adds them (docs/decisions/0097).
+      const routeTemplate = template
+        .replace(PAGE_HEAD_MARKER, () => (links.preloads ? `${PAGE_HEAD_MARKER}\n    ${links.preloads}` : PAGE_HEAD_MARKER))
+        .replace('</head>', () => (links.stylesheets ? `  ${links.stylesheets}\n  </head>` : '</head>'));
       const handler = async (req: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply) => {
         try {
           const started = performance.now();
-          const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req) });
+          const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req), query: req.query as Record<string, unknown> });
           const read = performance.now();
           const rendered = await serverRender(req, route, page);
           // Where a page's time goes, for operators and the bench (docs/decisions/0097).

@@ -13,8 +13,15 @@ import { colorSchemeManager, cssVariablesResolver, theme } from '../theme';
  * render matches the server's HTML (docs/decisions/0097).
  */
 
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
-  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true, history });
+/**
+ * The app's router; `notFound`: the server answered this first location 404 (the page data's
+ * notFound), so its route shows the not-found page (lib/page-not-found.ts).
+ */
+export function createAppRouter(queryClient: QueryClient, options: { history?: RouterHistory; notFound?: boolean } = {}) {
+  const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true, history: options.history });
+  // The path as the router parsed it (decoded), which the routes' beforeLoad compares.
+  if (options.notFound) router.update({ ...router.options, context: { queryClient, notFoundPath: router.latestLocation.pathname } });
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

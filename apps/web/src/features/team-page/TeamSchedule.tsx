@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import type { MatchListItem, PlayerListItem } from '@campus-elo/api-contract';
+import { teamRosterInput, teamUpcomingMatchesInput, type MatchListItem, type PlayerListItem } from '@campus-elo/api-contract';
 import { eloChangePreview, starRating } from '@campus-elo/domain';
 import { Badge, Skeleton, Text } from '@mantine/core';
 import { trpc } from '../../lib/trpc';
@@ -13,10 +13,6 @@ import { StarRating } from '../common/StarRating';
 import { EmptyMessage } from '../common/states';
 import classes from './TeamPage.module.css';
 import { useDisplayTimeZone } from '../../lib/render-context';
-
-/** A roster is a handful of players; one page holds any real one. */
-const ROSTER_SIZE = 50;
-const UPCOMING_COUNT = 5;
 
 function PlayerRow({ player }: { player: PlayerListItem }) {
   return (
@@ -33,7 +29,7 @@ function PlayerRow({ player }: { player: PlayerListItem }) {
 
 /** Visible players only (the server leaves hidden ones out), active first, then benched. */
 export function RosterSection({ teamId, refetchInterval, enabled = true }: { teamId: string; refetchInterval: number | false; enabled?: boolean }) {
-  const players = trpc.public.players.useQuery({ team_id: teamId, sort: 'elo', order: 'desc', page: 1, page_size: ROSTER_SIZE }, { refetchInterval, enabled });
+  const players = trpc.public.players.useQuery(teamRosterInput(teamId), { refetchInterval, enabled });
   return (
     <PageSection title="Roster">
       {players.isPending ? (
@@ -103,10 +99,7 @@ function UpcomingRow({ match, teamId }: { match: MatchListItem; teamId: string }
 }
 
 export function UpcomingSection({ teamId, refetchInterval, enabled = true }: { teamId: string; refetchInterval: number | false; enabled?: boolean }) {
-  const matches = trpc.public.matches.useQuery(
-    { team_id: teamId, status: ['scheduled'], sort: 'date', order: 'asc', page: 1, page_size: UPCOMING_COUNT },
-    { refetchInterval, enabled },
-  );
+  const matches = trpc.public.matches.useQuery(teamUpcomingMatchesInput(teamId), { refetchInterval, enabled });
   return (
     <PageSection title="Upcoming matches">
       {matches.isPending ? (
