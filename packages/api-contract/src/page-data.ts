@@ -112,3 +112,13 @@ export const SEARCH_PAGE_LIMIT = 50;
 export function searchQueryInput(term: string, limit: number) {
   return { q: term, limit };
 }
+
+/**
+ * One window of the matches page's upcoming tab (today, later this week, later this month:
+ * domain upcomingWindows): the scheduled matches in it, earliest first. The server writes the
+ * three answers into /matches for the league's zone and the render's moment, which the
+ * browser's hydrating render uses too (docs/decisions/0096).
+ */
+export function upcomingWindowInput(window: { from: Date; to: Date }) {
+  return { status: ['scheduled'], date_from: window.from.toISOString(), date_to: window.to.toISOString(), sort: 'date', order: 'asc', page: 1, page_size: 100 } satisfies MatchListInput;
+}

@@ -34,8 +34,7 @@ export async function loadServerRenderer(webDist: string, settings: unknown): Pr
   return { renderApp: (request) => module.renderApp(request) };
 }
 
-/** Renders a page's app at this moment. */
-export async function renderAppNow(renderer: ServerRenderer, request: { url: string; data: PageData; nonce: string }): Promise<RenderedApp> {
-  const renderedAt = Date.now();
+/** Renders a page's app as of `renderedAt` (ms), the moment its data was read at. */
+export async function renderAppAt(renderer: ServerRenderer, request: { url: string; data: PageData; nonce: string }, renderedAt: number): Promise<RenderedApp> {
   return { ...(await renderer.renderApp({ ...request, renderedAt })), renderedAt };
 }

@@ -14,7 +14,7 @@ import { restErrorResponse } from './errors';
 import { readManifest, routeLinks } from './route-preloads';
 import { cspNonce, pageContentSecurityPolicy } from './security-headers';
 import { BROWSER_ONLY_ROUTES, CLIENT_ROUTES, ROUTE_FILES } from './page-routes';
-import { loadServerRenderer, renderAppNow, type RenderedApp } from './server-render';
+import { loadServerRenderer, renderAppAt, type RenderedApp } from './server-render';
 
 /** Paths that are never pages: their unknown URLs answer JSON 404s. */
 const NOT_PAGES = /^\/(v1|trpc|media|content|feeds|healthz|assets|og|sitemaps)(\/|$)/;
@@ -95,10 +95,10 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
   if (root && !renderer) app.log.warn('The web build has no server render (apps/web/dist-server): pages are rendered by the browser alone.');
 
   /** The app rendered on the server for this page, or undefined (browser-only route, or the render failed: the browser renders it). */
-  const serverRender = async (req: FastifyRequest, route: string | undefined, page: PageAnswer): Promise<RenderedApp | undefined> => {
+  const serverRender = async (req: FastifyRequest, route: string | undefined, page: PageAnswer, renderedAt = Date.now()): Promise<RenderedApp | undefined> => {
     if (!renderer || (route !== undefined && BROWSER_ONLY_ROUTES.has(route))) return undefined;
     try {
-      return await renderAppNow(renderer, { url: req.url, data: page.data, nonce: NONCE_PLACEHOLDER });
+      return await renderAppAt(renderer, { url: req.url, data: page.data, nonce: NONCE_PLACEHOLDER }, renderedAt);
     } catch (error) {
       req.log.error({ err: error }, 'server render failed');
       return undefined;
@@ -143,9 +143,11 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
       const handler = async (req: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply) => {
         try {
           const started = performance.now();
-          const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req), query: req.query as Record<string, unknown> });
+          // One moment for the page's data and its render (the upcoming windows, "2 hours ago").
+          const renderedAt = Date.now();
+          const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req), query: req.query as Record<string, unknown>, now: new Date(renderedAt) });
           const read = performance.now();
-          const rendered = await serverRender(req, route, page);
+          const rendered = await serverRender(req, route, page, renderedAt);
           // Where a page's time goes, for operators and the bench (docs/decisions/0097).
           reply.header('server-timing', `data;dur=${(read - started).toFixed(1)}, render;dur=${(performance.now() - read).toFixed(1)}`);
           // A page not found shows the not-found component, not this route's.

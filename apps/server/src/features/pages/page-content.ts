@@ -1,5 +1,7 @@
 import {
   competitionNamesOutput,
+  standingsStakesOutput,
+  upcomingWindowInput,
   playerLeaderboardInput,
   playerLeaderboardResponse,
   playerStatsResponse,
@@ -69,7 +71,7 @@ import {
   teamStandingOutput,
 } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { excerptFromBody, isUsableImageSrc, pluralize, seasonHasEnded } from '@campus-elo/domain';
+import { excerptFromBody, isUsableImageSrc, pluralize, seasonHasEnded, upcomingWindows } from '@campus-elo/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { DomainError } from '../../lib/errors';
@@ -85,7 +87,7 @@ import { getHeadToHead } from '../matches/head-to-head';
 import { listMatches } from '../matches/queries';
 import { listRankings } from '../rankings/queries';
 import { findCurrentSeason, listSeasons } from '../seasons/queries';
-import { getStandings, getTeamStanding } from '../standings/queries';
+import { getStakes, getStandings, getTeamStanding } from '../standings/queries';
 import { listTeams } from '../teams/queries';
 import { getPlayerEloHistory, getPlayerPage } from '../players/page-queries';
 import { listPlayers } from '../players/queries';
@@ -110,6 +112,8 @@ export interface PageContext {
   origin: string;
   /** The URL's query, as Fastify parses it (/search reads its q). */
   query: Record<string, unknown>;
+  /** The render's moment, which the page carries for the browser's hydrating render (docs/decisions/0096). */
+  now: Date;
 }
 
 type PageResolver = (params: Record<string, string>, context: PageContext) => Promise<PageAnswer>;
@@ -232,6 +236,22 @@ async function homeData(context: PageContext): Promise<FirstData> {
     queries: [{ key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) }, live, upcoming, ...news.queries],
     preloadImage: news.preloadImage,
   };
+}
+
+/**
+ * /matches as it opens, on its upcoming tab: each window's matches in the league's zone as of
+ * the render (the browser's hydrating render asks for the same, apps/web/src/features/matches/
+ * UpcomingMatchesTab.tsx), and what is at stake in today's and this week's.
+ */
+async function upcomingTabData(context: PageContext): Promise<FirstData> {
+  const windows = upcomingWindows(context.now, context.config.siteTimeZone);
+  const [today, week, month] = await Promise.all([windows.today, windows.week, windows.month].map((window) => matchList(context, upcomingWindowInput(window))));
+  const queries: PageData['queries'] = [today!, week!, month!];
+  for (const list of [today!, week!]) {
+    const ids = (list.data.results as { id: string; status: string }[]).filter((match) => match.status === 'scheduled').map((match) => match.id);
+    if (ids.length > 0) queries.push({ key: trpcQueryKey('public.standingsStakes', { match_ids: ids }), data: standingsStakesOutput.parse(await getStakes(context.db, ids)) });
+  }
+  return { queries };
 }
 
 /**
@@ -438,7 +458,9 @@ export const PAGES: Record<string, PageResolver> = {
     (site) => `How the Elo ratings of ${site} work: the Elo rule, where a team's Elo starts, which matches count, provisional ratings, star ratings, weekly snapshots, and how well they predict.`,
     { data: ratingsData },
   ),
-  '/matches': listPage('/matches', 'Matches', (site) => `Upcoming, live and past matches of ${site}, with scores and what each result did to Elo.`),
+  '/matches': listPage('/matches', 'Matches', (site) => `Upcoming, live and past matches of ${site}, with scores and what each result did to Elo.`, {
+    data: upcomingTabData,
+  }),
   '/news': listPage('/news', 'News', (site) => `The latest news, match reports and announcements of ${site}.`, {
     data: (context) => newsList(context, newsPageQueryKey, newsPagePostsQuery, NEWS_IMAGE_WIDTHS.featuredLarge),
   }),

@@ -1,7 +1,8 @@
+import { endOfDayIn } from '@campus-elo/domain';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventCreateInput, homeLiveMatchesInput, homeUpcomingMatchesInput, PAGE_DATA_ELEMENT_ID } from '@campus-elo/api-contract';
+import { eventCreateInput, homeLiveMatchesInput, homeUpcomingMatchesInput, PAGE_DATA_ELEMENT_ID, upcomingWindowInput } from '@campus-elo/api-contract';
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
 import { createEvent } from '../events/admin-queries';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -176,8 +177,17 @@ describe('the head of each page, in its first HTML response', () => {
     } finally {
       await database.db.deleteFrom('seasons').where('id', '=', ended!.id).execute();
     }
-    // The upcoming windows depend on the moment and the site's time zone, which the page data does not fix yet.
-    expect(pageDataOf((await app.inject({ method: 'GET', url: '/matches' })).body)).toBeUndefined();
+    // /matches: its upcoming tab's three windows, today's ending at midnight in the league's zone (New York by default).
+    const matchesPage = pageDataOf((await app.inject({ method: 'GET', url: '/matches' })).body);
+    // The three lists, then what is at stake in today's and this week's scheduled matches.
+    const lists = (matchesPage?.queries ?? []).filter((query) => (query.key[0] as string[])[1] === 'matches');
+    const inputs = lists.map((query) => (query.key[1] as { input: { date_from: string; date_to: string } }).input);
+    expect(inputs).toHaveLength(3);
+    expect(matchesPage?.queries.slice(3).map((query) => query.key[0])).toEqual(matchesPage!.queries.length > 3 ? [['public', 'standingsStakes']] : []);
+    const [today, week] = inputs;
+    expect(inputs).toEqual([today, week, inputs[2]].map((input) => upcomingWindowInput({ from: new Date(input!.date_from), to: new Date(input!.date_to) })));
+    expect(today!.date_to).toBe(endOfDayIn(new Date(today!.date_from), 'America/New_York').toISOString());
+    expect(Date.parse(week!.date_from)).toBe(Date.parse(today!.date_to) + 1);
 
     // /stats: no season yet, so only the season menu (which says so).
     const stats = pageDataOf((await app.inject({ method: 'GET', url: '/stats' })).body);

@@ -1,3 +1,4 @@
+import { upcomingWindowInput } from '@campus-elo/api-contract';
 import { upcomingWindows, type TimeWindow } from '@campus-elo/domain';
 import { Stack, Text, Title } from '@mantine/core';
 import { useId, useMemo, useState, type ReactNode } from 'react';
@@ -22,15 +23,7 @@ const SKELETON_CARDS = 3;
 const CARD_HEIGHT_ESTIMATE = 240;
 
 function useWindowMatches(window: TimeWindow) {
-  return trpc.public.matches.useQuery({
-    status: ['scheduled'],
-    date_from: window.from.toISOString(),
-    date_to: window.to.toISOString(),
-    sort: 'date',
-    order: 'asc',
-    page: 1,
-    page_size: 100,
-  });
+  return trpc.public.matches.useQuery(upcomingWindowInput(window));
 }
 
 type WindowMatches = ReturnType<typeof useWindowMatches>;
