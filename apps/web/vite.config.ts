@@ -6,8 +6,13 @@ import { precompress } from './build/precompress';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress(), buildProgress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), ...(isSsrBuild ? [] : [precompress(), buildProgress()])],
+  // The server's render (src/entry-server.tsx, built to dist-server/): one module with its
+  // dependencies in it, React's production build chosen at build time (an import from
+  // node_modules would pick React's development build in a server started without
+  // NODE_ENV=production, several times slower); the public files are the browser build's alone.
+  ...(isSsrBuild ? { publicDir: false, ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: {
     port: 5173,
     proxy: Object.fromEntries(['/trpc', '/v1', '/media', '/content', '/healthz'].map((p) => [p, apiTarget])),
@@ -19,6 +24,8 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     manifest: true,
+    // Which client files hold each source module: finds a route's component where a shared chunk took it in (apps/server/src/http/route-preloads.ts).
+    ssrManifest: !isSsrBuild,
     // Every browser the build targets preloads modules itself.
     modulePreload: { polyfill: false },
     // Chunks under 16 KB merged into others where Rollup can do so without changing what runs:
@@ -39,7 +46,7 @@ export default defineConfig({
     },
     // Terser writes about 3 % less than esbuild's minifier (4 KB gzip of the first bundle) for a
     // few seconds more of build (docs/decisions/0068).
-    minify: 'terser',
+    minify: isSsrBuild ? false : 'terser',
     terserOptions: { compress: { passes: 2 } },
   },
-});
+}));

@@ -48,6 +48,8 @@ export interface BenchPath {
   name: string;
   /** Path and query string under the server's origin. */
   url: string;
+  /** A server-rendered page (docs/decisions/0097): its reads and React's render, not one statement. */
+  page?: true;
 }
 
 export interface LeagueFacts {
@@ -118,6 +120,12 @@ export function benchPaths(facts: LeagueFacts): BenchPath[] {
     { name: 'match: head to head', url: `/v1/public/head-to-head?team1=${facts.topTeamId}&team2=${facts.opponentId}` },
     // Two letters (word starts), a common piece of a name, a rare one, a typo, no match.
     ...['lu', 'state', 'wildcat', 'pioners', 'zzqx'].map((q) => ({ name: `search: ${q}`, url: `/v1/public/search?q=${q}&limit=8` })),
+    // Whole pages as a visitor's first request gets them: HTML with the app rendered in it.
+    { name: 'page: home', url: '/', page: true },
+    { name: 'page: rankings', url: '/rankings', page: true },
+    { name: 'page: team (top)', url: `/teams/${facts.topTeamId}`, page: true },
+    { name: 'page: player', url: `/players/${facts.statsPlayerId}`, page: true },
+    { name: 'page: match (result)', url: `/matches/${facts.mapsMatchId}`, page: true },
   ];
 }
 
@@ -185,8 +193,9 @@ const pageQueries: [RegExp, (db: Kysely<Database>, match: RegExpMatchArray, quer
   ],
 ];
 
-/** The statement a bench path runs, for EXPLAIN. */
+/** The statement a bench path runs, for EXPLAIN (a page runs several reads and a render: run.ts times it over HTTP). */
 export function statementFor(db: Kysely<Database>, path: BenchPath): BenchStatement {
+  if (path.page) return { several: "the page's reads (features/pages) and the server render (http/server-render.ts)", run: async () => undefined };
   const url = new URL(path.url, 'http://bench.invalid');
   const route = url.pathname.replace('/v1/public/', '');
   const query = Object.fromEntries(url.searchParams);

@@ -127,6 +127,8 @@ async function databaseTimes(db: Kysely<Database>, paths: BenchPath[]): Promise<
   const times: Record<string, number> = {};
   log(`\nDatabase time per statement (EXPLAIN ANALYZE, median of ${DATABASE_TIME_RUNS} runs, planning + execution):`);
   for (const path of paths) {
+    // A page's time is its server time over HTTP (renderTimes).
+    if (path.page) continue;
     const statement = statementFor(db, path);
     if ('several' in statement) {
       // Not one statement to EXPLAIN: the whole of the path's work, timed on the clock.
@@ -158,6 +160,32 @@ async function databaseTimes(db: Kysely<Database>, paths: BenchPath[]): Promise<
     });
     times[path.name] = Math.round(runs[Math.floor(runs.length / 2)]! * 100) / 100;
     log(`  ${path.name}: ${times[path.name]!.toFixed(2)} ms`);
+  }
+  return times;
+}
+
+const RENDER_RUNS = 41;
+
+/**
+ * Each page rendered by the server with the response cache off: one request at a time (after
+ * one to warm up), the median and slowest tenth of the time to the whole answer. On the
+ * loopback this is the server's time: its reads, React's render and the HTML.
+ */
+async function renderTimes(origin: string, paths: BenchPath[]): Promise<Record<string, { p50: number; p90: number }>> {
+  const times: Record<string, { p50: number; p90: number }> = {};
+  log(`\nServer render, cache off (one request at a time, ${RENDER_RUNS - 1} runs):`);
+  for (const path of paths.filter((p) => p.page)) {
+    const measured: number[] = [];
+    for (let run = 0; run < RENDER_RUNS; run++) {
+      const started = performance.now();
+      const response = await fetch(`${origin}${path.url}`);
+      await response.arrayBuffer();
+      if (run > 0) measured.push(performance.now() - started);
+    }
+    measured.sort((a, b) => a - b);
+    const at = (share: number) => Math.round(measured[Math.floor(measured.length * share)]! * 100) / 100;
+    times[path.name] = { p50: at(0.5), p90: at(0.9) };
+    log(`  ${path.name}: median ${times[path.name]!.p50.toFixed(1)} ms, p90 ${times[path.name]!.p90.toFixed(1)} ms`);
   }
   return times;
 }
@@ -265,6 +293,7 @@ async function main() {
     const plans = await printPlans(database.db, paths);
     const databaseMs = await databaseTimes(database.db, paths);
     const simulation_ms = simulationMs(log);
+    const render_ms = await renderTimes(uncachedServer.origin, paths);
     if (DURATION_SECONDS === 0) return;
 
     const bodies: string[] = [];
@@ -324,6 +353,7 @@ async function main() {
           passes: { cache_on: passes.cache_on.rows, cache_off: passes.cache_off.rows },
           database_ms: databaseMs,
           simulation_ms,
+          render_ms,
           plans,
         },
         null,

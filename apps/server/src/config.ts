@@ -4,6 +4,16 @@ import { z } from 'zod';
 export const DEFAULT_CLEAR_DATABASE_KEY = 'clear-demo-league';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** Whether Intl knows this zone name. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const optionalText = z.preprocess(emptyAsUndefined, z.string().optional());
 
 const configSchema = z.object({
@@ -15,6 +25,14 @@ const configSchema = z.object({
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./.data')),
   SEED: z.preprocess(emptyAsUndefined, z.enum(['demo', 'none']).default('none')),
   SITE_NAME: z.preprocess(emptyAsUndefined, z.string().default('Campus Elo')),
+  /** The league's time zone: server-rendered pages show times in it until the visitor's own takes over (docs/decisions/0096). */
+  SITE_TIME_ZONE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('America/New_York')
+      .refine((zone) => isTimeZone(zone), { message: 'must be an IANA time zone such as America/New_York' }),
+  ),
   CURRENT_SEASON_ID: z.preprocess(emptyAsUndefined, z.uuid().optional()),
   CLEAR_DATABASE_KEY: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_CLEAR_DATABASE_KEY)),
   ADMIN_EMAIL: optionalText,
@@ -75,6 +93,7 @@ export interface Config {
   dataDir: string;
   seed: 'demo' | 'none';
   siteName: string;
+  siteTimeZone: string;
   currentSeasonId: string | undefined;
   clearDatabaseKey: string;
   /** The key the demo ships with: the Clear Database card shows it only while it is this. */
@@ -131,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: c.DATA_DIR,
     seed: c.SEED,
     siteName: c.SITE_NAME,
+    siteTimeZone: c.SITE_TIME_ZONE,
     currentSeasonId: c.CURRENT_SEASON_ID,
     clearDatabaseKey: c.CLEAR_DATABASE_KEY,
     clearDatabaseKeyIsDefault: c.CLEAR_DATABASE_KEY === DEFAULT_CLEAR_DATABASE_KEY,

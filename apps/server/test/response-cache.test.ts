@@ -269,6 +269,39 @@ describe('the response cache', () => {
     expect(JSON.parse((await two.get(trpc)).body)).toMatchObject({ result: { data: { name: 'Alpha Renamed' } } });
   });
 
+  it('keeps a server-rendered page like a public read: one render for many visitors, a new one after a write', async () => {
+    const page = `/teams/${ids.alpha}`;
+    const rendered = await one.get(page);
+    expect(rendered.statusCode).toBe(200);
+    expect(rendered.headers['content-type']).toMatch(/^text\/html/);
+    // Kept once no data change notice (a start-up job's write) arrived while it was rendered.
+    let first!: LightMyRequestResponse;
+    await vi.waitFor(async () => {
+      first = await one.get(page);
+      expect(first.headers['x-cache']).toBe('hit');
+    });
+    let second!: LightMyRequestResponse;
+    expect(await readsDuring(one, async () => (second = await one.get(page)))).toBe(0);
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    // The page's scripts run by their hashes and its styles by the nonce it was rendered with, so it is kept whole.
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(second.headers['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+    expect(second.headers['server-timing']).toBeUndefined();
+    const renamed = await two.app.inject({ method: 'GET', url: team(ids.alpha) });
+    const current = renamed.json() as { name: string; school_name: string | null; elo: number };
+    await two.app.inject({
+      method: 'PUT',
+      url: `/v1/teams/${ids.alpha}/`,
+      headers: { authorization: bearer },
+      payload: { name: 'Alpha Page Renamed', school_name: current.school_name, elo: current.elo },
+    });
+    await heardWithinASecond(one);
+    const after = await one.get(page);
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(after.body).toContain('Alpha Page Renamed');
+  });
+
   it('is not emptied by writes that were refused', async () => {
     const url = '/v1/public/seasons?page_size=2';
     await two.get(url);

@@ -88,6 +88,15 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Waits until the app has taken over the server's HTML (docs/decisions/0097: `<html
+ * data-hydrated>`). Before that, what only the browser knows (the URL's #fragment, the
+ * visitor's time zone) is not shown yet.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+}
+
 /** Saves a screenshot under test-artifacts/screenshots (ignored by git) to look at. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

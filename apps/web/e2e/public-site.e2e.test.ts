@@ -2,7 +2,7 @@
 import { eloChangePreview, starRating } from '@campus-elo/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, scrollThrough, seriousAxeViolations, startTestSite, type TestSite } from './harness';
+import { VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, scrollThrough, seriousAxeViolations, startTestSite, type TestSite, hydrated } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 120_000;
@@ -141,6 +141,7 @@ describeE2E.concurrent('public site', () => {
           });
           await options.prepare?.(page);
           await page.goto(`${options.base ?? site.url}${path}`);
+          await hydrated(page);
           return page;
         });
         expect(problems).toEqual([]);

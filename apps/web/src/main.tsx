@@ -1,51 +1,45 @@
 import { cspNonce } from './lib/csp';
 import './mantine-styles';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppProviders, createAppRouter } from './app/app-shell';
 import { registerServiceWorkerIfFollowing } from './features/follow/service-worker-registration';
 import { dropFirstPageHeadWhenLeft } from './lib/page-head';
 import { seedPageData } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
-import { createTrpcClient, trpc } from './lib/trpc';
-import { routeTree } from './routeTree.gen';
-import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+import { siteSettings } from './lib/site-settings';
+import { createTrpcClient } from './lib/trpc';
 
 const queryClient = createQueryClient();
-seedPageData(queryClient);
-const trpcClient = createTrpcClient();
-const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+const pageData = seedPageData(queryClient);
+const router = createAppRouter(queryClient, { notFound: pageData?.notFound === true });
 dropFirstPageHeadWhenLeft((listener) => router.subscribe('onResolved', listener), window.location.pathname);
 
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider
-          theme={theme}
-          cssVariablesResolver={cssVariablesResolver}
-          colorSchemeManager={colorSchemeManager}
-          defaultColorScheme="auto"
-          // Every theme variable written at the first render, not only those that differ from
-          // Mantine's defaults: the first load then needs no default-css-variables.css (about
-          // 4 KB gzip, decision 0068); index.html covers the background until then.
-          deduplicateCssVariables={false}
-          getStyleNonce={cspNonce}
-        >
-          <RouterProvider router={router} />
-        </MantineProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
+const root = document.getElementById('root')!;
+// The server rendered this page (entry-server.tsx) and wrote the moment it did on the root.
+const serverRendered = root.dataset.renderedAt !== undefined;
+// The moment and zone the server rendered with: the hydrating render must use the same (lib/render-context.tsx).
+const renderContext = { renderedAt: Number(root.dataset.renderedAt) || Date.now(), siteTimeZone: siteSettings.timeZone };
+const app = (
+  <AppProviders queryClient={queryClient} trpcClient={createTrpcClient()} nonce={cspNonce} renderContext={renderContext}>
+    <RouterProvider router={router} />
+  </AppProviders>
 );
+if (serverRendered) {
+  // The first render must match the server's HTML: the route matched and its component's code
+  // loaded first, as on the server, and the router told it renders a server's page (router.ssr:
+  // no suspense boundary of its own around the matches, which the server's render has not).
+  // TanStack Router's RouterClient does the same and more (its dehydrated state: these routes
+  // have no loaders) for about 2 KB gzip the first load has no room for (docs/decisions/0097).
+  // React mends a mismatch by rendering afresh; the console says so, and the browser tests fail on it.
+  void router.load().then(() => {
+    router.ssr = { manifest: undefined };
+    hydrateRoot(root, app, { onRecoverableError: (error) => console.error('Hydration failed:', error) });
+  });
+} else {
+  // The dev server (vite) serves the bare index.html.
+  createRoot(root).render(app);
+}
 
 // A browser that follows a team keeps its service worker current, once the page has loaded (features/follow).
 window.addEventListener('load', registerServiceWorkerIfFollowing, { once: true });

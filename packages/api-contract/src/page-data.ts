@@ -1,3 +1,4 @@
+import type { EventStatus } from './events';
 import type { MatchListInput } from './public';
 
 /**
@@ -8,6 +9,12 @@ import type { MatchListInput } from './public';
 export interface PageData {
   /** React Query entries: each key as the app's own query builds it, with the data it would fetch. */
   queries: Array<{ key: readonly unknown[]; data: unknown }>;
+  /**
+   * The page's thing (team, player, match, event) does not exist: the server answers
+   * 404, and the app shows its not-found page at once for this first location, on the server
+   * and in the browser's first render alike.
+   */
+  notFound?: true;
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
@@ -76,4 +83,42 @@ export function statsTeamsInput(seasonId: string | undefined) {
 /** The team page's players' lines in a season: every player of the team, however few maps (apps/web/src/features/team-page/TeamStatsSection.tsx). */
 export function teamSeasonLinesInput(teamId: string, seasonId: string) {
   return { team_id: teamId, season_id: seasonId, min_maps: 0, sort: 'rating', order: 'desc', page: 1, page_size: 25 } as const;
+}
+
+/** The team page's next matches and its roster (apps/web/src/features/team-page/TeamSchedule.tsx). */
+export function teamUpcomingMatchesInput(teamId: string) {
+  return { team_id: teamId, status: ['scheduled'], sort: 'date', order: 'asc', page: 1, page_size: 5 } satisfies MatchListInput;
+}
+export function teamRosterInput(teamId: string) {
+  // A roster is a handful of players; one page holds any real one.
+  return { team_id: teamId, sort: 'elo', order: 'desc', page: 1, page_size: 50 } as const;
+}
+
+/** Events per page of each /events section (apps/web/src/features/events/EventsPage.tsx). */
+export const EVENTS_PAGE_SIZE = 20;
+
+/** One /events section's infinite list: its key, and the input of each of its pages. */
+export function eventSectionQueryKey(status: EventStatus) {
+  return ['events', status] as const;
+}
+export function eventSectionPageInput(status: EventStatus, page: number) {
+  return { status, page, page_size: EVENTS_PAGE_SIZE } as const;
+}
+
+/** The most the search gives of each (searchInput's cap), which /search?q= lists in full. */
+export const SEARCH_PAGE_LIMIT = 50;
+
+/** The search's input for a term (searchTerm's answer) and how many of each: the web app's box and /search, and the server's /search page. */
+export function searchQueryInput(term: string, limit: number) {
+  return { q: term, limit };
+}
+
+/**
+ * One window of the matches page's upcoming tab (today, later this week, later this month:
+ * domain upcomingWindows): the scheduled matches in it, earliest first. The server writes the
+ * three answers into /matches for the league's zone and the render's moment, which the
+ * browser's hydrating render uses too (docs/decisions/0096).
+ */
+export function upcomingWindowInput(window: { from: Date; to: Date }) {
+  return { status: ['scheduled'], date_from: window.from.toISOString(), date_to: window.to.toISOString(), sort: 'date', order: 'asc', page: 1, page_size: 100 } satisfies MatchListInput;
 }

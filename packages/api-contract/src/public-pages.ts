@@ -93,6 +93,11 @@ export const matchPage = matchListItem.extend({
 
 // ---- search
 export const SEARCH_MIN_LENGTH = 2;
+/** What the visitor typed, as the search compares it: null when too short to ask (the web app's box and /search, and the server's /search page). */
+export function searchTerm(text: string): string | null {
+  const term = text.trim();
+  return term.length >= SEARCH_MIN_LENGTH ? term : null;
+}
 export const searchInput = z.object({
   q: z
     .string()

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isServerRenderedPage } from './page-routes';
 import type { ResponseCache } from './response-cache';
 
 /** How long browsers and proxies may keep public reads (within the 5-minute freshness of docs/product.md, constants). */
@@ -18,6 +19,8 @@ export interface PublicRead {
 
 const restRead: PublicRead = { cacheControl: `public, max-age=${PUBLIC_MAX_AGE_SECONDS}` };
 const trpcRead: PublicRead = { cacheControl: 'no-cache' };
+/** A page carries this response's CSP nonce for its styles: browsers ask again each time (the ETag makes it cheap). */
+const pageRead: PublicRead = { cacheControl: 'no-cache' };
 
 /**
  * The live stream (features/live/routes.ts) never ends: no ETag, no cached copy, and no
@@ -26,16 +29,16 @@ const trpcRead: PublicRead = { cacheControl: 'no-cache' };
 const STREAM_PATH = '/v1/public/stream';
 
 /**
- * Whether a GET of this URL is a public read: a /v1/public path (the live stream aside), or
- * a tRPC call (one or a batch) of `public.*` procedures only. Their answers are the same for
- * everyone.
+ * Whether a GET of this URL is a public read: a /v1/public path (the live stream aside), a
+ * tRPC call (one or a batch) of `public.*` procedures only, or a public page the server
+ * renders (page-routes.ts). Their answers are the same for everyone.
  */
 export function publicReadOf(url: string): PublicRead | undefined {
   const mark = url.indexOf('?');
   const path = mark === -1 ? url : url.slice(0, mark);
   if (path === STREAM_PATH) return undefined;
   if (path.startsWith('/v1/public/')) return restRead;
-  if (!path.startsWith('/trpc/')) return undefined;
+  if (!path.startsWith('/trpc/')) return isServerRenderedPage(path) ? pageRead : undefined;
   let procedures: string[];
   try {
     procedures = decodeURIComponent(path.slice('/trpc/'.length)).split(',');

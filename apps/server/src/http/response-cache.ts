@@ -22,11 +22,14 @@ const PER_RESPONSE_HEADERS = new Set([
   'set-cookie',
   // Depends on how the request came (https or not): added to each hit (ResponseCacheOptions).
   'strict-transport-security',
+  // The leader's own timings (web-app.ts): a hit took none of them.
+  'server-timing',
 ]);
 
 /**
  * A JSON answer runs no inline script or style, so its kept copy carries the leader's policy
- * without the leader's nonce (stricter, and no nonce is ever sent twice).
+ * without the leader's nonce (stricter). A page keeps its policy whole: its scripts are allowed
+ * by their hashes and its styles by the nonce it was rendered with (docs/decisions/0097).
  */
 const withoutNonces = (policy: string) => policy.replace(/ 'nonce-[^']*'/g, '');
 
@@ -270,9 +273,10 @@ export class ResponseCache {
 function keptAnswer(etag: string, replyHeaders: Record<string, string | number | string[] | undefined>, bodies: CachedAnswer['bodies']): CachedAnswer {
   // x-cache for operators and the tests: this answer touched no procedure and no database.
   const shared = ['x-cache', 'hit'];
+  const page = String(replyHeaders['content-type'] ?? '').startsWith('text/html');
   for (const [name, value] of Object.entries(replyHeaders)) {
     if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
-    for (const line of Array.isArray(value) ? value : [String(value)]) shared.push(name, name === 'content-security-policy' ? withoutNonces(line) : line);
+    for (const line of Array.isArray(value) ? value : [String(value)]) shared.push(name, name === 'content-security-policy' && !page ? withoutNonces(line) : line);
   }
   const heads: { notModified: string[] } & Partial<Record<Encoding, string[]>> = { notModified: shared };
   for (const [encoding, body] of Object.entries(bodies) as [Encoding, Buffer][]) {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import helmet from 'helmet';
@@ -61,6 +61,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
         scriptSrcAttr: ["'none'"],
         // Mantine writes its CSS variables into <style> elements that carry the nonce (main.tsx).
         styleSrc: ["'self'", nonceSource],
+        // The server's render writes Mantine's style props as style attributes (the browser's
+        // render sets them through the DOM, which CSP does not govern). An attribute styles one
+        // element and runs nothing; <style> elements still need the nonce (docs/decisions/0097).
+        styleSrcAttr: ["'unsafe-inline'"],
         // Team and player pictures may be any http(s) URL; uploads are previewed as data: and blob: URLs.
         imgSrc: ['*', 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -108,4 +112,19 @@ export function strictTransportSecurityFor(config: Pick<Config, 'trustProxy'>): 
     const protocol = forwarded ? String(forwarded).split(',').at(-1)!.trim() : (req.socket as TLSSocket).encrypted ? 'https' : 'http';
     return protocol === 'https' ? HSTS : undefined;
   };
+}
+
+/** Inline scripts that run (not JSON data blocks, not external files): their text, as the browser hashes it. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * A page's policy: its inline scripts allowed by their SHA-256 hashes instead of the nonce.
+ * A kept page (response-cache.ts) is sent to many visitors, and a nonce must not be: the
+ * hashes name exactly the scripts the server wrote, so an injected one still cannot run.
+ * Styles keep the nonce the page was rendered with (docs/decisions/0097).
+ */
+export function pageContentSecurityPolicy(policy: string, html: string): string {
+  const hashes = new Set<string>();
+  for (const [, source] of html.matchAll(INLINE_SCRIPT)) hashes.add(`'sha256-${createHash('sha256').update(source!).digest('base64')}'`);
+  return policy.replace(/script-src [^;]*/, `script-src 'self'${[...hashes].map((hash) => ` ${hash}`).join('')}`);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createEvent } from '../features/events/admin-queries';
-import { CLIENT_ROUTES, ROUTE_FILES } from './web-app';
+import { CLIENT_ROUTES, ROUTE_FILES } from './page-routes';
 
 /** A web build as Vite writes it (html.cspNonce puts the placeholder on its own tags). */
 const INDEX_HTML = `<!doctype html>
@@ -32,7 +33,12 @@ const MANIFEST = {
   'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-h0me.js', isDynamicEntry: true, imports: ['_HomePage-x.js', 'index.html'] },
   '_HomePage-x.js': { file: 'assets/HomePage-x.js', imports: ['index.html', '_Stack-y.js'], css: ['assets/HomePage-x.css'] },
   '_Stack-y.js': { file: 'assets/Stack-y.js', imports: ['index.html'] },
+  // A chunk the build merged the news page's component into: no key of the route's own.
+  '_shared-n3ws.js': { file: 'assets/shared-n3ws.js', imports: ['index.html'], css: ['assets/shared-n3ws.css'] },
 };
+
+/** Vite's SSR manifest: which client files hold each source module (the merged news component's). */
+const SSR_MANIFEST = { 'src/routes/news/index.tsx?tsr-split=component': ['/assets/shared-n3ws.js', '/assets/shared-n3ws.css'] };
 
 let webDist: string;
 let database: TestDatabase;
@@ -49,6 +55,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_SCRIPT));
   mkdirSync(join(webDist, '.vite'));
   writeFileSync(join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  writeFileSync(join(webDist, '.vite', 'ssr-manifest.json'), JSON.stringify(SSR_MANIFEST));
   mkdirSync(join(webDist, 'images'));
   writeFileSync(join(webDist, 'images', 'default-logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   database = await createTestDatabase();
@@ -97,7 +104,7 @@ describe('pages', () => {
     expect(JSON.parse(settings!)).toMatchObject({ siteName: 'Test <League>', sanity: { local: true } });
   });
 
-  it('gives every script a fresh nonce per response, the one its CSP names', async () => {
+  it('allows each inline script by its hash and styles by a fresh nonce per response, the one its CSP names', async () => {
     const first = await app.inject({ method: 'GET', url: '/' });
     const second = await app.inject({ method: 'GET', url: '/rankings' });
     const nonce = nonceIn(first.body)!;
@@ -108,7 +115,12 @@ describe('pages', () => {
     // The settings, the page's data, the inline script and the bundle.
     expect(scripts).toHaveLength(4);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
-    expect(first.headers['content-security-policy']).toContain(`script-src 'self' 'nonce-${nonce}'`);
+    const policy = first.headers['content-security-policy'] as string;
+    expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    // A kept page goes to many visitors: its one script that runs is named by its hash, never by a nonce.
+    const inline = /<script nonce="[^"]+">([\s\S]*?)<\/script>/.exec(first.body)![1]!;
+    const scriptSources = /script-src ([^;]*)/.exec(policy)![1]!;
+    expect(scriptSources).toBe(`'self' 'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
   });
 
   it('JSON 404s for API paths and missing assets', async () => {
@@ -202,7 +214,7 @@ describe('files', () => {
 });
 
 describe('preloading a page\'s own chunks', () => {
-  it('links the route component\'s scripts and styles, not the entry bundle, each with the nonce', async () => {
+  it('preloads the route component\'s scripts and styles, not the entry bundle, each with the nonce (a build without its server render)', async () => {
     const { body } = await app.inject({ method: 'GET', url: '/' });
     const nonce = nonceIn(body)!;
     const links = body.match(/<link rel="(?:modulepreload"|preload" as="style")[^>]*>/g) ?? [];
@@ -213,6 +225,10 @@ describe('preloading a page\'s own chunks', () => {
       `<link rel="modulepreload" crossorigin href="/assets/Stack-y.js" nonce="${nonce}" />`,
     ]);
     for (const url of ['/rankings', '/no-such-page']) expect((await app.inject({ method: 'GET', url })).body, url).not.toContain('modulepreload');
+    // A route component the build merged into a shared chunk is found through the SSR manifest.
+    const news = (await app.inject({ method: 'GET', url: '/news' })).body;
+    expect(news).toContain(`<link rel="preload" as="style" crossorigin href="/assets/shared-n3ws.css" nonce="${nonceIn(news)}" />`);
+    expect(news).toContain(`<link rel="modulepreload" crossorigin href="/assets/shared-n3ws.js" nonce="${nonceIn(news)}" />`);
     expect((await app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
 
@@ -220,6 +236,50 @@ describe('preloading a page\'s own chunks', () => {
     for (const files of Object.values(ROUTE_FILES)) {
       for (const file of files) expect(existsSync(resolve(import.meta.dirname, '../../../web', file)), file).toBe(true);
     }
+  });
+});
+
+describe('pages the server renders', () => {
+  /** A server render beside the build (dist-server/entry-server.js) that says what it was given. */
+  const ENTRY_SERVER = `export function configure() {}
+export async function renderApp({ url, data }) {
+  const said = data.notFound ? 'not found' : data.queries.length + ' queries';
+  return { html: '<main data-url="' + url + '">' + said + '</main>', scripts: '', status: data.notFound ? 404 : 200 };
+}`;
+  let build: string;
+  let rendering: FastifyInstance;
+
+  beforeAll(async () => {
+    build = mkdtempSync(join(tmpdir(), 'web-build-'));
+    mkdirSync(join(build, 'dist', '.vite'), { recursive: true });
+    writeFileSync(join(build, 'dist', 'index.html'), INDEX_HTML);
+    writeFileSync(join(build, 'dist', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    mkdirSync(join(build, 'dist-server'));
+    writeFileSync(join(build, 'dist-server', 'entry-server.js'), ENTRY_SERVER);
+    rendering = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: join(build, 'dist') }), logger: false });
+  });
+  afterAll(async () => {
+    await rendering.close();
+    rmSync(build, { recursive: true, force: true });
+  });
+
+  it("puts the render in the page, with the route's styles as stylesheets after the entry bundle's (the HTML needs them before its first paint)", async () => {
+    const { body } = await rendering.inject({ method: 'GET', url: '/' });
+    const nonce = nonceIn(body)!;
+    // The moment it was rendered, for the browser's hydrating render (docs/decisions/0096).
+    expect(body).toMatch(/<div id="root" data-rendered-at="\d+"><main data-url="\/">/);
+    const stylesheet = `<link rel="stylesheet" crossorigin href="/assets/HomePage-x.css" nonce="${nonce}" />`;
+    expect(body.indexOf(stylesheet)).toBeGreaterThan(body.indexOf('/assets/index-abc123.js'));
+    expect(body.indexOf(stylesheet)).toBeLessThan(body.indexOf('</head>'));
+    expect(body).not.toContain('as="style"');
+    expect(body).toContain(`<link rel="modulepreload" crossorigin href="/assets/HomePage-x.js" nonce="${nonce}" />`);
+  });
+
+  it("tells the render that an unknown team is not found, and leaves staff pages to the browser", async () => {
+    const unknown = await rendering.inject({ method: 'GET', url: '/teams/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toMatch(/<div id="root" data-rendered-at="\d+"><main data-url="\/teams\/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b">not found<\/main><\/div>/);
+    expect((await rendering.inject({ method: 'GET', url: '/signin' })).body).toContain('<div id="root"></div>');
   });
 });
 

@@ -11,67 +11,19 @@ import { failedPage, notFoundPage, PAGES, type PageAnswer } from '../features/pa
 import { siteOrigin } from '../features/pages/site-origin';
 import type { AppDeps } from '../trpc';
 import { restErrorResponse } from './errors';
-import { readManifest, routePreloadLinks } from './route-preloads';
-import { cspNonce } from './security-headers';
-
-/**
- * The web app's pages (apps/web/src/routes), in Fastify's syntax. These answer index.html
- * with 200; any other page answers the same index.html with 404, and the app shows its
- * not-found page. A test checks that every route file of the web app is listed here.
- */
-export const CLIENT_ROUTES = [
-  '/',
-  '/news',
-  '/news/:slug',
-  '/rankings',
-  '/matches',
-  '/matches/:id',
-  '/teams/:id',
-  '/teams/:id/rating',
-  '/ratings',
-  '/players/:id',
-  '/events',
-  '/events/:id',
-  '/stats',
-  '/standings',
-  '/search',
-  '/following',
-  '/signin',
-  '/admin',
-  '/admin/graphic',
-] as const;
-
-/**
- * The route files (apps/web/src/routes) whose components each page shows, outermost first:
- * their chunks are preloaded with the page (route-preloads.ts). A test checks they exist.
- */
-export const ROUTE_FILES: Record<(typeof CLIENT_ROUTES)[number], readonly string[]> = {
-  '/': ['src/routes/index.tsx'],
-  '/news': ['src/routes/news/index.tsx'],
-  '/news/:slug': ['src/routes/news/$slug.tsx'],
-  '/rankings': ['src/routes/rankings.tsx'],
-  '/matches': ['src/routes/matches.tsx'],
-  '/matches/:id': ['src/routes/matches_.$id.tsx'],
-  '/teams/:id': ['src/routes/teams.$id.tsx'],
-  '/teams/:id/rating': ['src/routes/teams.$id_.rating.tsx'],
-  '/ratings': ['src/routes/ratings.tsx'],
-  '/players/:id': ['src/routes/players.$id.tsx'],
-  '/events': ['src/routes/events.tsx'],
-  '/events/:id': ['src/routes/events_.$id.tsx'],
-  '/stats': ['src/routes/stats.tsx'],
-  '/standings': ['src/routes/standings.tsx'],
-  '/search': ['src/routes/search.tsx'],
-  '/following': ['src/routes/following.tsx'],
-  '/signin': ['src/routes/signin.tsx'],
-  '/admin': ['src/routes/admin/route.tsx', 'src/routes/admin/index.tsx'],
-  '/admin/graphic': ['src/routes/admin/route.tsx', 'src/routes/admin/graphic.tsx'],
-};
+import { readManifest, routeLinks } from './route-preloads';
+import { cspNonce, pageContentSecurityPolicy } from './security-headers';
+import { BROWSER_ONLY_ROUTES, CLIENT_ROUTES, ROUTE_FILES } from './page-routes';
+import { loadServerRenderer, renderAppAt, type RenderedApp } from './server-render';
 
 /** Paths that are never pages: their unknown URLs answer JSON 404s. */
 const NOT_PAGES = /^\/(v1|trpc|media|content|feeds|healthz|assets|og|sitemaps)(\/|$)/;
 
 /** Where each response's <head> elements and page data go (in place of the build's <title>). */
 const PAGE_HEAD_MARKER = '<!--page-head-->';
+
+/** The element the app renders into: the server's render goes inside, with the moment it was made. */
+const APP_ROOT = '<div id="root"></div>';
 
 /** Stands for the response's CSP nonce in index.html (the web build writes it: vite.config.ts, html.cspNonce). */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -94,6 +46,7 @@ function webDistFolder(configured: string | undefined): string | undefined {
 export function siteSettings(config: Config) {
   return {
     siteName: config.siteName,
+    timeZone: config.siteTimeZone,
     sanity: config.sanity.projectId
       ? { projectId: config.sanity.projectId, dataset: config.sanity.dataset, apiVersion: config.sanity.apiVersion, local: false }
       : { projectId: LOCAL_CONTENT_PROJECT_ID, dataset: config.sanity.dataset, apiVersion: config.sanity.apiVersion, local: true },
@@ -113,11 +66,16 @@ export function indexHtmlTemplate(template: string, config: Config): string {
     .replace(/<(script|style)\b(?![^>]*\snonce=)/g, `<$1 nonce="${NONCE_PLACEHOLDER}"`);
 }
 
-/** The page's HTML: the template with this response's nonce, head and data (function replacements: no '$' patterns). */
-export function renderPage(template: string, page: PageAnswer, siteName: string, nonce: string): string {
+/**
+ * The page's HTML: the template with this response's head, data and, when the server rendered
+ * the app, its HTML and the moment it was made; then this response's nonce wherever the placeholder
+ * stands (function replacements: no '$' patterns).
+ */
+export function renderPage(template: string, page: PageAnswer, siteName: string, nonce: string, app?: RenderedApp): string {
   return template
-    .replaceAll(NONCE_PLACEHOLDER, () => nonce)
-    .replace(PAGE_HEAD_MARKER, () => `${headHtml(page.head, siteName)}\n    ${pageDataHtml(page.data, nonce)}`);
+    .replace(PAGE_HEAD_MARKER, () => `${headHtml(page.head, siteName)}\n    ${pageDataHtml(page.data, NONCE_PLACEHOLDER)}`)
+    .replace(APP_ROOT, () => (app ? `<div id="root" data-rendered-at="${app.renderedAt}">${app.html}</div>` : APP_ROOT))
+    .replaceAll(NONCE_PLACEHOLDER, () => nonce);
 }
 
 /**
@@ -133,12 +91,26 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
 
   const manifest = root ? readManifest(root) : undefined;
 
-  const sendPage = (reply: FastifyReply, page: PageAnswer, pageTemplate = template!) =>
-    reply
-      .code(page.status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(renderPage(pageTemplate, page, config.siteName, cspNonce(reply)));
+  const renderer = root ? await loadServerRenderer(root, siteSettings(config)) : undefined;
+  if (root && !renderer) app.log.warn('The web build has no server render (apps/web/dist-server): pages are rendered by the browser alone.');
+
+  /** The app rendered on the server for this page, or undefined (browser-only route, or the render failed: the browser renders it). */
+  const serverRender = async (req: FastifyRequest, route: string | undefined, page: PageAnswer, renderedAt = Date.now()): Promise<RenderedApp | undefined> => {
+    if (!renderer || (route !== undefined && BROWSER_ONLY_ROUTES.has(route))) return undefined;
+    try {
+      return await renderAppAt(renderer, { url: req.url, data: page.data, nonce: NONCE_PLACEHOLDER }, renderedAt);
+    } catch (error) {
+      req.log.error({ err: error }, 'server render failed');
+      return undefined;
+    }
+  };
+
+  const sendPage = (reply: FastifyReply, page: PageAnswer, pageTemplate = template!, rendered?: RenderedApp) => {
+    const html = renderPage(pageTemplate, page, config.siteName, cspNonce(reply), rendered);
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('content-security-policy', pageContentSecurityPolicy(policy, html));
+    return reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
 
   if (root && template) {
     await app.register(fastifyStatic, {
@@ -162,18 +134,30 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
     for (const route of CLIENT_ROUTES) {
       const pageOf = PAGES[route]!;
       // This page's own chunks, fetched alongside the entry bundle.
-      const preloads = routePreloadLinks(manifest, ROUTE_FILES[route], NONCE_PLACEHOLDER);
-      const routeTemplate = preloads ? template.replace(PAGE_HEAD_MARKER, () => `${PAGE_HEAD_MARKER}\n    ${preloads}`) : template;
+      const links = routeLinks(manifest, ROUTE_FILES[route], NONCE_PLACEHOLDER, renderer && !BROWSER_ONLY_ROUTES.has(route) ? 'stylesheet' : 'preload');
+      // Scripts preloaded at the top of the head; stylesheets at its end, after the entry's, so
+      // the route's own rules win over Mantine's as when the browser adds them (docs/decisions/0097).
+      const routeTemplate = template
+        .replace(PAGE_HEAD_MARKER, () => (links.preloads ? `${PAGE_HEAD_MARKER}\n    ${links.preloads}` : PAGE_HEAD_MARKER))
+        .replace('</head>', () => (links.stylesheets ? `  ${links.stylesheets}\n  </head>` : '</head>'));
       const handler = async (req: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply) => {
         try {
-          const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req) });
+          const started = performance.now();
+          // One moment for the page's data and its render (the upcoming windows, "2 hours ago").
+          const renderedAt = Date.now();
+          const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req), query: req.query as Record<string, unknown>, now: new Date(renderedAt) });
+          const read = performance.now();
+          const rendered = await serverRender(req, route, page, renderedAt);
+          // Where a page's time goes, for operators and the bench (docs/decisions/0097).
+          reply.header('server-timing', `data;dur=${(read - started).toFixed(1)}, render;dur=${(performance.now() - read).toFixed(1)}`);
           // A page not found shows the not-found component, not this route's.
-          return sendPage(reply, page, page.status === 200 ? routeTemplate : template);
+          return sendPage(reply, page, page.status === 200 ? routeTemplate : template, rendered);
         } catch (error) {
           // The database or Sanity failing (503, 502) or a bug (500): the page still loads and says so itself.
           const { status, headers, internal } = restErrorResponse(error);
           if (internal) req.log.error({ err: error }, 'page head failed');
-          return sendPage(reply.headers(headers), failedPage(config, status));
+          const failed = failedPage(config, status);
+          return sendPage(reply.headers(headers), failed, template, await serverRender(req, route, failed));
         }
       };
       for (const url of route === '/' ? [route] : [route, `${route}/`]) app.get(url, handler);
@@ -182,7 +166,10 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    if ((req.method === 'GET' || req.method === 'HEAD') && template && !NOT_PAGES.test(path)) return sendPage(reply, notFoundPage(config));
+    if ((req.method === 'GET' || req.method === 'HEAD') && template && !NOT_PAGES.test(path)) {
+      const page = notFoundPage(config);
+      return serverRender(req, undefined, page).then((rendered) => sendPage(reply, page, template, rendered));
+    }
     return reply.code(404).send({ error: `No such path: ${req.method} ${path}` });
   });
 }

@@ -6,6 +6,10 @@ import {
   PAGE_DATA_ELEMENT_ID,
   rankingsSeasonsInput,
   rankingsWeeksInput,
+  SEARCH_PAGE_LIMIT,
+  searchQueryInput,
+  teamRosterInput,
+  teamUpcomingMatchesInput,
   trpcQueryKey,
 } from '@campus-elo/api-contract';
 import { getQueryKey } from '@trpc/react-query';
@@ -41,6 +45,12 @@ describe('the page data the server writes', () => {
     }
     expect(trpcQueryKey('public.matches', homeLiveMatchesInput)).toEqual(getQueryKey(trpc.public.matches, homeLiveMatchesInput, 'query'));
     expect(trpcQueryKey('public.matches', homeUpcomingMatchesInput)).toEqual(getQueryKey(trpc.public.matches, homeUpcomingMatchesInput, 'query'));
+    expect(trpcQueryKey('public.matches', teamUpcomingMatchesInput(ID))).toEqual(getQueryKey(trpc.public.matches, teamUpcomingMatchesInput(ID), 'query'));
+    expect(trpcQueryKey('public.players', teamRosterInput(ID))).toEqual(getQueryKey(trpc.public.players, teamRosterInput(ID), 'query'));
+    expect(trpcQueryKey('public.teamEvents', { id: ID })).toEqual(getQueryKey(trpc.public.teamEvents, { id: ID }, 'query'));
+    expect(trpcQueryKey('public.matchEvent', { id: ID })).toEqual(getQueryKey(trpc.public.matchEvent, { id: ID }, 'query'));
+    expect(trpcQueryKey('public.headToHead', { team1: ID, team2: ID })).toEqual(getQueryKey(trpc.public.headToHead, { team1: ID, team2: ID }, 'query'));
+    expect(trpcQueryKey('public.search', searchQueryInput('owls', SEARCH_PAGE_LIMIT))).toEqual(getQueryKey(trpc.public.search, searchQueryInput('owls', SEARCH_PAGE_LIMIT), 'query'));
     expect(newsArticleQueryKey('a-post')).toEqual(newsQueryKeys.article('a-post'));
     expect(newsHomeQueryKey).toEqual(newsQueryKeys.home);
   });
@@ -57,8 +67,12 @@ describe('the page data the server writes', () => {
 
   it('leaves React Query empty when the page has no data or broken data', () => {
     const queryClient = createQueryClient();
-    seedPageData(queryClient, documentWith('{not json'));
-    seedPageData(queryClient, document.implementation.createHTMLDocument('none'));
+    expect(seedPageData(queryClient, documentWith('{not json'))).toBeUndefined();
+    expect(seedPageData(queryClient, document.implementation.createHTMLDocument('none'))).toBeUndefined();
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it("gives back the page's data, whose notFound the router takes", () => {
+    expect(seedPageData(createQueryClient(), documentWith(JSON.stringify({ queries: [], notFound: true })))).toEqual({ queries: [], notFound: true });
   });
 });

@@ -13,3 +13,5 @@ export function createTrpcClient() {
     links: [httpBatchLink({ url: '/trpc', maxItems: MAX_TRPC_BATCH_SIZE, fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) })],
   });
 }
+
+export type TrpcClient = ReturnType<typeof createTrpcClient>;

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EventPage } from '../features/events/EventPage';
+import { notFoundWhereServerSaidSo } from '../lib/page-not-found';
 
 export const Route = createFileRoute('/events_/$id')({
+  beforeLoad: notFoundWhereServerSaidSo,
   component: EventPageRoute,
 });
 

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MatchPage } from '../features/match-page/MatchPage';
+import { notFoundWhereServerSaidSo } from '../lib/page-not-found';
 
 export const Route = createFileRoute('/matches_/$id')({
+  beforeLoad: notFoundWhereServerSaidSo,
   component: MatchPageRoute,
 });
 

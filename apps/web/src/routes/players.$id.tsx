@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PlayerPage } from '../features/player-page/PlayerPage';
+import { notFoundWhereServerSaidSo } from '../lib/page-not-found';
 
 export const Route = createFileRoute('/players/$id')({
+  beforeLoad: notFoundWhereServerSaidSo,
   component: PlayerPageRoute,
 });
 

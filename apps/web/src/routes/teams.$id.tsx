@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TeamPage } from '../features/team-page/TeamPage';
+import { notFoundWhereServerSaidSo } from '../lib/page-not-found';
 
 export const Route = createFileRoute('/teams/$id')({
+  beforeLoad: notFoundWhereServerSaidSo,
   component: TeamPageRoute,
 });
 

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TeamRatingPage } from '../features/team-rating/TeamRatingPage';
+import { notFoundWhereServerSaidSo } from '../lib/page-not-found';
 
 export const Route = createFileRoute('/teams/$id_/rating')({
+  beforeLoad: notFoundWhereServerSaidSo,
   component: TeamRatingRoute,
 });
 

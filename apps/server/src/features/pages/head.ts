@@ -72,6 +72,6 @@ export function headHtml(head: PageHead, siteName: string): string {
 
 /** The page's data as an inert JSON script (the nonce placeholder is filled per response). */
 export function pageDataHtml(data: PageData, noncePlaceholder: string): string {
-  if (data.queries.length === 0) return '';
+  if (data.queries.length === 0 && !data.notFound) return '';
   return `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json" nonce="${noncePlaceholder}">${scriptJson(data)}</script>`;
 }

@@ -1,11 +1,19 @@
 import {
   competitionNamesOutput,
+  standingsStakesOutput,
+  upcomingWindowInput,
   playerLeaderboardInput,
   playerLeaderboardResponse,
   playerStatsResponse,
   currentSeasonOutput,
   entityPathInput,
   eventDetail,
+  eventListInput,
+  eventListOutput,
+  eventSectionPageInput,
+  eventSectionQueryKey,
+  headToHeadOutput,
+  matchEventOutput,
   HOME_EXCERPT_LENGTH,
   homeLiveMatchesInput,
   homePostsQuery,
@@ -21,12 +29,19 @@ import {
   matchPage,
   newsArticleQueryKey,
   playerEloHistoryOutput,
+  playerListInput,
+  playerListOutput,
   playerPage,
   rankHistoryOutput,
   rankingListInput,
   rankingListOutput,
   rankingsSeasonsInput,
   rankingsWeeksInput,
+  SEARCH_PAGE_LIMIT,
+  searchInput,
+  searchOutput,
+  searchQueryInput,
+  searchTerm,
   seasonListInput,
   seasonListOutput,
   statsLeaderboardFirstInput,
@@ -35,6 +50,7 @@ import {
   teamSeasonLinesInput,
   teamEloHistoryInput,
   teamEloHistoryOutput,
+  teamEventsOutput,
   teamListInput,
   teamListOutput,
   teamPage,
@@ -42,33 +58,40 @@ import {
   ratingAccuracyOutput,
   teamRankingsInput,
   teamRankingsQueryKey,
+  teamRosterInput,
+  teamUpcomingMatchesInput,
   trpcQueryKey,
+  type EventStatus,
   type MatchListInput,
   type MatchPage,
+  type TeamPage,
   type NewsPostSummaryResult,
   type PageData,
   standingsOutput,
   teamStandingOutput,
 } from '@campus-elo/api-contract';
 import type { Database } from '@campus-elo/db';
-import { excerptFromBody, isUsableImageSrc, pluralize, seasonHasEnded } from '@campus-elo/domain';
+import { excerptFromBody, isUsableImageSrc, pluralize, seasonHasEnded, upcomingWindows } from '@campus-elo/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { DomainError } from '../../lib/errors';
 import type { NewsSource } from '../content/latest-posts';
 import { listCompetitionNames } from '../competitions/queries';
-import { getEvent } from '../events/queries';
+import { getEvent, getMatchEvent, getTeamEvents, listEvents } from '../events/queries';
 import { getPlayerLeaderboard } from '../match-stats/leaderboard';
 import { getPlayerStats } from '../match-stats/player-stats';
 import { getMatchMaps } from '../match-stats/queries';
 import { getTeamMaps } from '../match-stats/team-maps';
 import { getMatchPage } from '../matches/match-page';
+import { getHeadToHead } from '../matches/head-to-head';
 import { listMatches } from '../matches/queries';
 import { listRankings } from '../rankings/queries';
 import { findCurrentSeason, listSeasons } from '../seasons/queries';
-import { getStandings, getTeamStanding } from '../standings/queries';
+import { getStakes, getStandings, getTeamStanding } from '../standings/queries';
 import { listTeams } from '../teams/queries';
 import { getPlayerEloHistory, getPlayerPage } from '../players/page-queries';
+import { listPlayers } from '../players/queries';
+import { search } from '../search/search';
 import { ratingAccuracy } from '../ratings/figures';
 import { getTeamRating } from '../team-rating/queries';
 import { getTeamEloHistory, getTeamPage, getTeamRankHistory } from '../teams/page-queries';
@@ -87,14 +110,16 @@ export interface PageContext {
   news: NewsSource;
   /** The site's origin, for absolute URLs (site-origin.ts). */
   origin: string;
+  /** The URL's query, as Fastify parses it (/search reads its q). */
+  query: Record<string, unknown>;
+  /** The render's moment, which the page carries for the browser's hydrating render (docs/decisions/0096). */
+  now: Date;
 }
 
 type PageResolver = (params: Record<string, string>, context: PageContext) => Promise<PageAnswer>;
 
 /** The size of the generated link preview pictures (og-image.ts). */
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
-
-const noData: PageData = { queries: [] };
 
 /** The web app's title convention (apps/web/src/lib/site-settings.ts, pageTitle). */
 const titled = (config: Config, prefix?: string) => (prefix ? `${prefix} | ${config.siteName}` : config.siteName);
@@ -151,12 +176,16 @@ async function newsList(context: PageContext, key: readonly unknown[], query: st
 
 /** What every unknown page answers: 404, the app's not-found page, kept out of search results. */
 export function notFoundPage(config: Config): PageAnswer {
-  return { status: 404, head: { title: titled(config, 'Page not found'), description: `This page does not exist on ${config.siteName}.`, noindex: true }, data: noData };
+  return {
+    status: 404,
+    head: { title: titled(config, 'Page not found'), description: `This page does not exist on ${config.siteName}.`, noindex: true },
+    data: { queries: [], notFound: true },
+  };
 }
 
 /** What a page answers when reading its content failed: the app loads and says what went wrong itself. */
 export function failedPage(config: Config, status: number): PageAnswer {
-  return { status, head: { title: config.siteName, description: `${config.siteName}: Elo rankings, matches and news.`, noindex: true }, data: noData };
+  return { status, head: { title: config.siteName, description: `${config.siteName}: Elo rankings, matches and news.`, noindex: true }, data: { queries: [] } };
 }
 
 /** undefined when the id is malformed or names nothing (the procedure's not_found). */
@@ -207,6 +236,22 @@ async function homeData(context: PageContext): Promise<FirstData> {
     queries: [{ key: trpcQueryKey('public.currentSeason'), data: currentSeasonOutput.parse(season) }, live, upcoming, ...news.queries],
     preloadImage: news.preloadImage,
   };
+}
+
+/**
+ * /matches as it opens, on its upcoming tab: each window's matches in the league's zone as of
+ * the render (the browser's hydrating render asks for the same, apps/web/src/features/matches/
+ * UpcomingMatchesTab.tsx), and what is at stake in today's and this week's.
+ */
+async function upcomingTabData(context: PageContext): Promise<FirstData> {
+  const windows = upcomingWindows(context.now, context.config.siteTimeZone);
+  const [today, week, month] = await Promise.all([windows.today, windows.week, windows.month].map((window) => matchList(context, upcomingWindowInput(window))));
+  const queries: PageData['queries'] = [today!, week!, month!];
+  for (const list of [today!, week!]) {
+    const ids = (list.data.results as { id: string; status: string }[]).filter((match) => match.status === 'scheduled').map((match) => match.id);
+    if (ids.length > 0) queries.push({ key: trpcQueryKey('public.standingsStakes', { match_ids: ids }), data: standingsStakesOutput.parse(await getStakes(context.db, ids)) });
+  }
+  return { queries };
 }
 
 /**
@@ -284,6 +329,40 @@ async function standingsData(context: PageContext): Promise<FirstData> {
 }
 
 /**
+ * /ratings: the accuracy figures of all time (RATING_ACCURACY_INPUT) and the season menu above
+ * them (apps/web/src/features/ratings-explained/AccuracySection.tsx).
+ */
+async function ratingsData(context: PageContext): Promise<FirstData> {
+  const [accuracy, seasons] = await Promise.all([ratingAccuracy(context.db, undefined), listSeasons(context.db, seasonListInput.parse(rankingsSeasonsInput))]);
+  return {
+    queries: [
+      { key: trpcQueryKey('public.ratingAccuracy', {}), data: ratingAccuracyOutput.parse(accuracy) },
+      { key: trpcQueryKey('public.seasons', rankingsSeasonsInput), data: seasonListOutput.parse(seasons) },
+    ],
+  };
+}
+
+/** /events: the first page of each section (ongoing, upcoming, past), as its infinite list keeps it. */
+async function eventsData(context: PageContext): Promise<FirstData> {
+  const sections: EventStatus[] = ['ongoing', 'upcoming', 'past'];
+  const pages = await Promise.all(sections.map((status) => listEvents(context.db, eventListInput.parse(eventSectionPageInput(status, 1)))));
+  return { queries: sections.map((status, index) => ({ key: eventSectionQueryKey(status), data: { pages: [eventListOutput.parse(pages[index])], pageParams: [1] } })) };
+}
+
+/**
+ * /search?q=: what the page lists for its q (nothing to ask when q is too short, as in the app,
+ * or not a text the search takes).
+ */
+async function searchData(context: PageContext): Promise<FirstData> {
+  const term = typeof context.query.q === 'string' ? searchTerm(context.query.q) : null;
+  if (term === null) return { queries: [] };
+  const input = searchQueryInput(term, SEARCH_PAGE_LIMIT);
+  const parsed = searchInput.safeParse(input);
+  if (!parsed.success) return { queries: [] };
+  return { queries: [{ key: trpcQueryKey('public.search', input), data: searchOutput.parse(await search(context.db, parsed.data)) }] };
+}
+
+/**
  * The team page's map pool and players' lines of the current season (else the latest), with
  * the season menu they sit under (apps/web/src/features/team-page/TeamStatsSection.tsx).
  */
@@ -311,6 +390,57 @@ async function teamSeasonStats(context: PageContext, idParam: string, teamId: st
 }
 
 /**
+ * What the team page shows at once: the team, its Elo and rank history (the chart and results,
+ * the page's largest part), its division and place in the header
+ * (apps/web/src/features/standings/TeamStandingFact.tsx), its next matches, events and roster
+ * beside them (team-page/TeamSchedule.tsx, events/TeamEventsSection.tsx), and its season's stats.
+ */
+async function teamPageQueries(context: PageContext, idParam: string, team: TeamPage): Promise<PageData['queries']> {
+  const { db, config } = context;
+  const id = { id: idParam };
+  const [eloHistory, rankHistory, standing, upcoming, events, roster, seasonStats] = await Promise.all([
+    getTeamEloHistory(db, teamEloHistoryInput.parse({ id: team.id })),
+    getTeamRankHistory(db, team.id),
+    getTeamStanding(db, { id: team.id }, config.currentSeasonId),
+    listMatches(db, matchListInput.parse(teamUpcomingMatchesInput(team.id))),
+    getTeamEvents(db, team.id),
+    listPlayers(db, playerListInput.parse(teamRosterInput(team.id))),
+    teamSeasonStats(context, idParam, team.id),
+  ]);
+  return [
+    { key: trpcQueryKey('public.team', id), data: team },
+    { key: trpcQueryKey('public.teamEloHistory', id), data: teamEloHistoryOutput.parse(eloHistory) },
+    { key: trpcQueryKey('public.teamRankHistory', id), data: rankHistoryOutput.parse(rankHistory) },
+    { key: trpcQueryKey('public.teamStanding', id), data: teamStandingOutput.parse(standing) },
+    { key: trpcQueryKey('public.matches', teamUpcomingMatchesInput(idParam)), data: matchListOutput.parse(upcoming) },
+    { key: trpcQueryKey('public.teamEvents', id), data: teamEventsOutput.parse(events) },
+    { key: trpcQueryKey('public.players', teamRosterInput(idParam)), data: playerListOutput.parse(roster) },
+    ...seasonStats,
+  ];
+}
+
+/**
+ * What the match page shows at once: the match, the event and round it was played in
+ * (apps/web/src/features/events/MatchEventLine.tsx), a played or live match's maps and
+ * scoreboards (match-page/MatchMaps.tsx) and the two teams' record (HeadToHeadSection.tsx).
+ */
+async function matchPageQueries(context: PageContext, idParam: string, match: MatchPage): Promise<PageData['queries']> {
+  const played = match.status === 'completed' || match.status === 'in_progress';
+  const teams = { team1: match.team1.id, team2: match.team2.id };
+  const [placed, maps, headToHead] = await Promise.all([
+    getMatchEvent(context.db, match.id),
+    played ? getMatchMaps(context.db, match.id) : undefined,
+    getHeadToHead(context.db, teams),
+  ]);
+  return [
+    { key: trpcQueryKey('public.match', { id: idParam }), data: match },
+    { key: trpcQueryKey('public.matchEvent', { id: idParam }), data: matchEventOutput.parse(placed) },
+    ...(maps ? [{ key: trpcQueryKey('public.matchMaps', { id: idParam }), data: matchMapsResponse.parse(maps) }] : []),
+    { key: trpcQueryKey('public.headToHead', teams), data: headToHeadOutput.parse(headToHead) },
+  ];
+}
+
+/**
  * Each page of the web app (web-app.ts, CLIENT_ROUTES) and what its first answer carries.
  * Pages of one thing read it with their procedure's own query and output schema, so the data
  * seeded into React Query is what the app's own request would get.
@@ -326,21 +456,24 @@ export const PAGES: Record<string, PageResolver> = {
     '/ratings',
     'How ratings work',
     (site) => `How the Elo ratings of ${site} work: the Elo rule, where a team's Elo starts, which matches count, provisional ratings, star ratings, weekly snapshots, and how well they predict.`,
-    // The accuracy figures of all time (apps/web/src/features/ratings-explained, RATING_ACCURACY_INPUT).
-    { data: async (context) => ({ queries: [{ key: trpcQueryKey('public.ratingAccuracy', {}), data: ratingAccuracyOutput.parse(await ratingAccuracy(context.db, undefined)) }] }) },
+    { data: ratingsData },
   ),
-  '/matches': listPage('/matches', 'Matches', (site) => `Upcoming, live and past matches of ${site}, with scores and what each result did to Elo.`),
+  '/matches': listPage('/matches', 'Matches', (site) => `Upcoming, live and past matches of ${site}, with scores and what each result did to Elo.`, {
+    data: upcomingTabData,
+  }),
   '/news': listPage('/news', 'News', (site) => `The latest news, match reports and announcements of ${site}.`, {
     data: (context) => newsList(context, newsPageQueryKey, newsPagePostsQuery, NEWS_IMAGE_WIDTHS.featuredLarge),
   }),
-  '/events': listPage('/events', 'Events', (site) => `Tournaments of ${site}: upcoming, ongoing and past events with their brackets and champions.`),
+  '/events': listPage('/events', 'Events', (site) => `Tournaments of ${site}: upcoming, ongoing and past events with their brackets and champions.`, {
+    data: eventsData,
+  }),
   '/stats': listPage('/stats', 'Stats', (site) => `Player and team stats of ${site}: leaderboards by rating, ADR, K/D and more, and each team's map win rates.`, {
     data: statsData,
   }),
   '/standings': listPage('/standings', 'Standings', (site) => `League standings of ${site}: each division's table, tiebreaks, playoff and relegation lines, and every team's playoff chance.`, {
     data: standingsData,
   }),
-  '/search': listPage('/search', 'Search', (site) => `Find teams and players of ${site}.`, { noindex: true }),
+  '/search': listPage('/search', 'Search', (site) => `Find teams and players of ${site}.`, { noindex: true, data: searchData }),
   '/following': listPage('/following', 'Following', (site) => `The teams and matches this browser follows on ${site}.`, { noindex: true }),
   '/signin': listPage('/signin', 'Sign In', (site) => `Staff sign-in for ${site}.`, { noindex: true }),
   '/admin': listPage('/admin', 'Admin Panel', (site) => `Staff tools of ${site}.`, { noindex: true }),
@@ -361,17 +494,7 @@ export const PAGES: Record<string, PageResolver> = {
         type: 'profile',
         image: { url: url(context, `/og/teams/${team.id}.png`), ...OG_IMAGE_SIZE, alt: `${team.name}: Elo ${team.elo}${team.rank === null ? '' : `, rank ${team.rank}`}` },
       },
-      data: {
-        queries: [
-          { key: trpcQueryKey('public.team', { id: params.id }), data: team },
-          // The Elo chart and the results are the page's largest part: drawn at once too.
-          { key: trpcQueryKey('public.teamEloHistory', { id: params.id }), data: teamEloHistoryOutput.parse(await getTeamEloHistory(context.db, teamEloHistoryInput.parse({ id: team.id }))) },
-          { key: trpcQueryKey('public.teamRankHistory', { id: params.id }), data: rankHistoryOutput.parse(await getTeamRankHistory(context.db, team.id)) },
-          // Its division and place, in the header (apps/web/src/features/standings/TeamStandingFact.tsx).
-          { key: trpcQueryKey('public.teamStanding', { id: params.id }), data: teamStandingOutput.parse(await getTeamStanding(context.db, { id: team.id }, context.config.currentSeasonId)) },
-          ...(await teamSeasonStats(context, params.id!, team.id)),
-        ],
-      },
+      data: { queries: await teamPageQueries(context, params.id!, team) },
     };
   },
 
@@ -446,22 +569,16 @@ export const PAGES: Record<string, PageResolver> = {
         canonical: url(context, `/matches/${match.id}`),
         image: { url: url(context, `/og/matches/${match.id}.png`), ...OG_IMAGE_SIZE, alt: `${match.team1.name} vs ${match.team2.name}` },
       },
-      data: {
-        queries: [
-          { key: trpcQueryKey('public.match', { id: params.id }), data: match },
-          // A played or live match shows its maps and scoreboards (apps/web/src/features/match-page/MatchMaps.tsx).
-          ...(match.status === 'completed' || match.status === 'in_progress'
-            ? [{ key: trpcQueryKey('public.matchMaps', { id: params.id }), data: matchMapsResponse.parse(await getMatchMaps(context.db, match.id)) }]
-            : []),
-        ],
-      },
+      data: { queries: await matchPageQueries(context, params.id!, match) },
     };
   },
 
   '/news/:slug': async (params, context) => {
     const slug = params.slug ?? '';
     const article = await context.news.article(slug);
-    if (!article) return notFoundPage(context.config);
+    // The article page says so itself ('Article not found', with a way to the news): its
+    // query's answer, none, is written in, as for an article it finds.
+    if (!article) return { ...notFoundPage(context.config), data: { queries: [{ key: newsArticleQueryKey(slug), data: null }] } };
     const path = `/news/${encodeURIComponent(article.slug)}`;
     return {
       status: 200,

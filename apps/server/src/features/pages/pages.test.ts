@@ -1,7 +1,8 @@
+import { endOfDayIn } from '@campus-elo/domain';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventCreateInput, homeLiveMatchesInput, homeUpcomingMatchesInput, PAGE_DATA_ELEMENT_ID } from '@campus-elo/api-contract';
+import { eventCreateInput, homeLiveMatchesInput, homeUpcomingMatchesInput, PAGE_DATA_ELEMENT_ID, upcomingWindowInput } from '@campus-elo/api-contract';
 import { createTestDatabase, type TestDatabase } from '@campus-elo/db';
 import { createEvent } from '../events/admin-queries';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -92,7 +93,7 @@ const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)" data
 const preloadOf = (html: string) => /<link rel="preload" as="image" href="([^"]*)" fetchpriority="high" data-page-head \/>/.exec(html)?.[1];
 const nonceOf = (html: string) => /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
 
-function pageDataOf(html: string): { queries: Array<{ key: unknown[]; data: unknown }> } | undefined {
+function pageDataOf(html: string): { queries: Array<{ key: unknown[]; data: unknown }>; notFound?: true } | undefined {
   const script = new RegExp(`<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json" nonce="([^"]+)">(.*?)</script>`).exec(html);
   if (!script) return undefined;
   expect(script[1]).toBe(nonceOf(html));
@@ -176,7 +177,17 @@ describe('the head of each page, in its first HTML response', () => {
     } finally {
       await database.db.deleteFrom('seasons').where('id', '=', ended!.id).execute();
     }
-    expect(pageDataOf((await app.inject({ method: 'GET', url: '/matches' })).body)).toBeUndefined();
+    // /matches: its upcoming tab's three windows, today's ending at midnight in the league's zone (New York by default).
+    const matchesPage = pageDataOf((await app.inject({ method: 'GET', url: '/matches' })).body);
+    // The three lists, then what is at stake in today's and this week's scheduled matches.
+    const lists = (matchesPage?.queries ?? []).filter((query) => (query.key[0] as string[])[1] === 'matches');
+    const inputs = lists.map((query) => (query.key[1] as { input: { date_from: string; date_to: string } }).input);
+    expect(inputs).toHaveLength(3);
+    expect(matchesPage?.queries.slice(3).map((query) => query.key[0])).toEqual(matchesPage!.queries.length > 3 ? [['public', 'standingsStakes']] : []);
+    const [today, week] = inputs;
+    expect(inputs).toEqual([today, week, inputs[2]].map((input) => upcomingWindowInput({ from: new Date(input!.date_from), to: new Date(input!.date_to) })));
+    expect(today!.date_to).toBe(endOfDayIn(new Date(today!.date_from), 'America/New_York').toISOString());
+    expect(Date.parse(week!.date_from)).toBe(Date.parse(today!.date_to) + 1);
 
     // /stats: no season yet, so only the season menu (which says so).
     const stats = pageDataOf((await app.inject({ method: 'GET', url: '/stats' })).body);
@@ -224,11 +235,16 @@ describe('the head of each page, in its first HTML response', () => {
 
     const data = pageDataOf(body);
     const team = { id: ids.team };
+    const upcomingInput = { team_id: ids.team, status: ['scheduled'], sort: 'date', order: 'asc', page: 1, page_size: 5 };
+    const rosterInput = { team_id: ids.team, sort: 'elo', order: 'desc', page: 1, page_size: 50 };
     expect(data?.queries).toEqual([
       { key: [['public', 'team'], { input: team, type: 'query' }], data: await trpcAnswer('public.team', team) },
       { key: [['public', 'teamEloHistory'], { input: team, type: 'query' }], data: await trpcAnswer('public.teamEloHistory', team) },
       { key: [['public', 'teamRankHistory'], { input: team, type: 'query' }], data: await trpcAnswer('public.teamRankHistory', team) },
       { key: [['public', 'teamStanding'], { input: team, type: 'query' }], data: null },
+      { key: [['public', 'matches'], { input: upcomingInput, type: 'query' }], data: await trpcAnswer('public.matches', upcomingInput) },
+      { key: [['public', 'teamEvents'], { input: team, type: 'query' }], data: await trpcAnswer('public.teamEvents', team) },
+      { key: [['public', 'players'], { input: rosterInput, type: 'query' }], data: await trpcAnswer('public.players', rosterInput) },
       // No season yet: the season menu, and no map pool or lines to show.
       { key: [['public', 'currentSeason'], { type: 'query' }], data: null },
       { key: [['public', 'seasons'], { input: seasonsMenuInput, type: 'query' }], data: await trpcAnswer('public.seasons', seasonsMenuInput) },
@@ -263,12 +279,24 @@ describe('the head of each page, in its first HTML response', () => {
     expect(titleOf(played.body)).toBe('Owls "</script><b> vs Foxes | Test League');
     expect(metaOf(played.body, 'description')).toBe('Owls "</script><b> vs Foxes: 2–1, won by Owls "</script><b> on Sat, 03 Oct 2026.');
     expect(metaOf(played.body, 'og:image')).toBe(`${ORIGIN}/og/matches/${ids.match}.png`);
-    expect(pageDataOf(played.body)?.queries[0]?.data).toEqual(await trpcAnswer('public.match', { id: ids.match }));
-    // A played match's maps, under the key of the app's own query.
-    expect(pageDataOf(played.body)?.queries[1]).toEqual({ key: [['public', 'matchMaps'], { input: { id: ids.match }, type: 'query' }], data: await trpcAnswer('public.matchMaps', { id: ids.match }) });
+    // The match, its event, a played match's maps and the two teams' record, under the keys of the app's own queries.
+    const match = { id: ids.match };
+    const teams = { team1: ids.team, team2: ids.opponent };
+    expect(pageDataOf(played.body)?.queries).toEqual([
+      { key: [['public', 'match'], { input: match, type: 'query' }], data: await trpcAnswer('public.match', match) },
+      { key: [['public', 'matchEvent'], { input: match, type: 'query' }], data: null },
+      { key: [['public', 'matchMaps'], { input: match, type: 'query' }], data: await trpcAnswer('public.matchMaps', match) },
+      { key: [['public', 'headToHead'], { input: teams, type: 'query' }], data: await trpcAnswer('public.headToHead', teams) },
+    ]);
 
     const scheduled = await app.inject({ method: 'GET', url: `/matches/${ids.scheduled}` });
     expect(metaOf(scheduled.body, 'description')).toMatch(/^Foxes vs Owls "<\/script><b>: scheduled on Tue, 01 Dec 2026\. Foxes \(Elo 1480\)/);
+    // No maps before it is played; the teams in the match's own order.
+    expect(pageDataOf(scheduled.body)?.queries.map((query) => query.key)).toEqual([
+      [['public', 'match'], { input: { id: ids.scheduled }, type: 'query' }],
+      [['public', 'matchEvent'], { input: { id: ids.scheduled }, type: 'query' }],
+      [['public', 'headToHead'], { input: { team1: ids.opponent, team2: ids.team }, type: 'query' }],
+    ]);
   });
 
   it("writes an event's name, teams, dates and champion, and its data", async () => {
@@ -311,7 +339,38 @@ describe('the head of each page, in its first HTML response', () => {
       expect(titleOf(body), url).toBe('Page not found | Test League');
       expect(metaOf(body, 'robots'), url).toBe('noindex');
       expect(canonicalOf(body), url).toBeUndefined();
-      expect(pageDataOf(body), url).toBeUndefined();
+      // The app shows its not-found page at once (apps/web/src/lib/page-not-found.ts); the
+      // article page its own, from the article query's answer.
+      expect(pageDataOf(body), url).toEqual(url.startsWith('/news/') ? { queries: [{ key: ['news', 'article', 'no-such-post'], data: null }] } : { queries: [], notFound: true });
+    }
+  });
+
+  it("writes each /events section's first page, as its infinite list keeps it", async () => {
+    const event = await createEvent(
+      database.db,
+      null,
+      eventCreateInput.parse({ name: 'Old Cup', start_date: '2020-10-01', end_date: '2020-10-02', format: 'single_elimination', team_ids: [ids.team, ids.opponent] }),
+    );
+    try {
+      const events = pageDataOf((await app.inject({ method: 'GET', url: '/events' })).body);
+      const section = async (status: string) => ({
+        key: ['events', status],
+        data: { pages: [await trpcAnswer('public.events', { status, page: 1, page_size: 20 })], pageParams: [1] },
+      });
+      expect(events?.queries).toEqual([await section('ongoing'), await section('upcoming'), await section('past')]);
+      expect(JSON.stringify(events?.queries[2]?.data)).toContain('Old Cup');
+    } finally {
+      await database.db.deleteFrom('events').where('id', '=', event.id).execute();
+    }
+  });
+
+  it("writes /search's results for its q, trimmed as the app trims it, and nothing for a q too short to ask", async () => {
+    const input = { q: 'Foxes', limit: 50 };
+    const found = pageDataOf((await app.inject({ method: 'GET', url: '/search?q=%20Foxes%20' })).body);
+    expect(found?.queries).toEqual([{ key: [['public', 'search'], { input, type: 'query' }], data: await trpcAnswer('public.search', input) }]);
+    expect((found?.queries[0]?.data as { teams: { name: string }[] }).teams.map((team) => team.name)).toEqual(['Foxes']);
+    for (const url of ['/search', '/search?q=F', `/search?q=${'x'.repeat(201)}`]) {
+      expect(pageDataOf((await app.inject({ method: 'GET', url })).body), url).toBeUndefined();
     }
   });
 

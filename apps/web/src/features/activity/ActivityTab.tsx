@@ -4,7 +4,7 @@ import { Badge, Group, List, ScrollArea, Select, Stack, Table, Text } from '@man
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { UndoRunButton } from '../admin-shell';
-import { formatDateTime } from '../common/format';
+import { formatDateTime, browserTimeZone } from '../common/format';
 import { LoadingState } from '../common/states';
 import { useIsOwner } from '../control-panel/inputs';
 import { AUDIT_ACTIONS, auditDescription, auditField, auditValue, auditWhat } from './audit-text';
@@ -103,7 +103,7 @@ export function ActivityTab() {
             <Table.Tbody>
               {audit.data.results.map((entry) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td>{formatDateTime(entry.at)}</Table.Td>
+                  <Table.Td>{formatDateTime(entry.at, browserTimeZone())}</Table.Td>
                   <Table.Td>{entry.actor?.email ?? 'The system'}</Table.Td>
                   <Table.Td>{auditWhat(entry)}</Table.Td>
                   <Table.Td>
@@ -113,7 +113,7 @@ export function ActivityTab() {
                     {entry.elo_run &&
                       (entry.elo_run.undone_at ? (
                         <Badge variant="light" color="gray">
-                          Undone {formatDateTime(entry.elo_run.undone_at)}
+                          Undone {formatDateTime(entry.elo_run.undone_at, browserTimeZone())}
                         </Badge>
                       ) : (
                         <UndoRunButton runId={entry.elo_run.id} />

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@campus-elo/api-contract';
 import { pluralize } from '@campus-elo/domain';
-import { formatDate, formatDateTime } from '../common/format';
+import { formatDate, formatDateTime, browserTimeZone } from '../common/format';
 
 /** The actions the audit log records, in the words the Activity tab shows. */
 export const AUDIT_ACTIONS: { value: string; label: string }[] = [
@@ -61,9 +61,9 @@ export function auditField(field: string): string {
 export function auditValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value, browserTimeZone());
   // A date alone is a calendar date: shown as that day wherever the reader is.
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(`${value}T12:00:00Z`);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(`${value}T12:00:00Z`, browserTimeZone());
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
@@ -104,7 +104,7 @@ export function auditDescription(entry: Pick<AuditEntry, 'action' | 'entity'> & 
       return eloMoved;
     case 'create':
       if (entry.entity === 'ranking' && n('teams_ranked') !== null) {
-        return `${pluralize(n('teams_ranked') ?? 0, 'team')} ranked${typeof d.date === 'string' ? `, snapshot of ${formatDate(d.date)}` : ''}`;
+        return `${pluralize(n('teams_ranked') ?? 0, 'team')} ranked${typeof d.date === 'string' ? `, snapshot of ${formatDate(d.date, browserTimeZone())}` : ''}`;
       }
       return null;
     default:

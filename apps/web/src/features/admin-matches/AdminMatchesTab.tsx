@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { EloChangeList, UndoRunButton, useConfirm } from '../admin-shell';
-import { formatDateTime } from '../common/format';
+import { formatDateTime, browserTimeZone } from '../common/format';
 import { LoadingState } from '../common/states';
 import { MatchEditor } from './MatchEditor';
 import { EMPTY_MATCH_FORM, MATCH_STATUSES, matchFormValues } from './match-form-values';
@@ -128,7 +128,7 @@ function MatchList({ state, onStateChange, onCreate, onEdit, onDeleted }: MatchL
         message: (
           <Stack gap="xs">
             <Text size="sm">
-              {match.team1.name} vs {match.team2.name}, {formatDateTime(match.date)}, is removed for good.
+              {match.team1.name} vs {match.team2.name}, {formatDateTime(match.date, browserTimeZone())}, is removed for good.
             </Text>
             <Text size="sm" fw={500}>
               Elo effect:
@@ -204,7 +204,7 @@ function MatchList({ state, onStateChange, onCreate, onEdit, onDeleted }: MatchL
                 const name = `${match.team1.name} vs ${match.team2.name}`;
                 return (
                   <Table.Tr key={match.id}>
-                    <Table.Td>{formatDateTime(match.date)}</Table.Td>
+                    <Table.Td>{formatDateTime(match.date, browserTimeZone())}</Table.Td>
                     <Table.Td>
                       {name}
                       {match.platform === 'manual' && (

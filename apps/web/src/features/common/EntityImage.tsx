@@ -1,5 +1,5 @@
 import { imageSrcOrFallback, type ImageKind } from '@campus-elo/domain';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import classes from './EntityImage.module.css';
 
 interface EntityImageProps {
@@ -17,8 +17,17 @@ export function EntityImage({ src, kind, size, alt = '' }: EntityImageProps) {
   const wanted = imageSrcOrFallback(src, kind);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const shown = failedSrc === wanted ? fallback : wanted;
+  // A picture of the server's HTML may have failed before hydration, when no onError listened:
+  // index.html's first script keeps those (docs/decisions/0097).
+  const failedEarly = useCallback(
+    (image: HTMLImageElement | null) => {
+      if (image && shown !== fallback && (window as { failedImages?: WeakSet<HTMLImageElement> }).failedImages?.has(image)) setFailedSrc(wanted);
+    },
+    [shown, fallback, wanted],
+  );
   return (
     <img
+      ref={failedEarly}
       className={kind === 'player' ? classes.round : classes.square}
       src={shown}
       width={size}

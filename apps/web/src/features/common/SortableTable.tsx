@@ -19,7 +19,12 @@ export interface SortableColumn<Row> {
   numeric?: boolean;
   /** A plain header: the rows cannot be ordered by it (the server sorts by some columns only). */
   unsortable?: boolean;
+  /** Hidden on phones by CSS, so the server's render is right at every width (docs/decisions/0097). */
+  wideOnly?: boolean;
 }
+
+/** A column's cell classes: right-aligned numbers, hidden on phones. */
+const cellClass = (col: { numeric?: boolean; wideOnly?: boolean }) => [col.numeric ? classes.numeric : '', col.wideOnly ? classes.wideOnly : ''].filter(Boolean).join(' ') || undefined;
 
 interface SortableTableProps<Row> {
   caption: string;
@@ -80,7 +85,7 @@ export function SortableTable<Row>({ caption, columns, rows, rowKey, initialSort
             {columns.map((col) => {
               const active = !fixedOrder && col.key === column.key;
               return (
-                <Table.Th key={col.key} aria-sort={active ? ARIA_SORT[sort.order] : undefined} className={col.numeric ? classes.numeric : undefined} data-column={col.key}>
+                <Table.Th key={col.key} aria-sort={active ? ARIA_SORT[sort.order] : undefined} className={cellClass(col)} data-column={col.key}>
                   {col.unsortable || fixedOrder ? (
                     <span title={col.title}>
                       {col.label}
@@ -109,7 +114,7 @@ export function SortableTable<Row>({ caption, columns, rows, rowKey, initialSort
                     {col.cell(row)}
                   </Table.Th>
                 ) : (
-                  <Table.Td key={col.key} className={col.numeric ? classes.numeric : undefined} data-cell={col.key}>
+                  <Table.Td key={col.key} className={cellClass(col)} data-cell={col.key}>
                     {col.cell(row)}
                   </Table.Td>
                 ),

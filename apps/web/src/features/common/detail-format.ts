@@ -1,13 +1,11 @@
 // Formats for the team, player and match pages.
+import { formatIn } from './format';
 
-const dateTimeWithZone = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' });
-const zoneName = new Intl.DateTimeFormat('en-US', { timeZoneName: 'long' });
-
-/** 'Saturday, October 4, 2025 at 8:00 PM' and the visitor's time zone ('Central European Summer Time'). */
-export function dateTimeInVisitorZone(iso: string): { dateTime: string; zone: string } {
+/** 'Saturday, October 4, 2025 at 8:00 PM' in that zone, and the zone's name ('Central European Summer Time'). */
+export function dateTimeInZone(iso: string, timeZone: string): { dateTime: string; zone: string } {
   const date = new Date(iso);
-  const zonePart = zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName');
-  return { dateTime: dateTimeWithZone.format(date), zone: zonePart?.value ?? Intl.DateTimeFormat().resolvedOptions().timeZone };
+  const zonePart = formatIn(timeZone, { timeZoneName: 'long' }).formatToParts(date).find((part) => part.type === 'timeZoneName');
+  return { dateTime: formatIn(timeZone, { dateStyle: 'full', timeStyle: 'short' }).format(date), zone: zonePart?.value ?? timeZone };
 }
 
 /** A chance of winning (0..1) as a whole percentage: '62%'. */

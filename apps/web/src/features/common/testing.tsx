@@ -6,6 +6,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { trpc } from '../../lib/trpc';
 import { colorSchemeManager, cssVariablesResolver, theme } from '../../theme';
+import { RenderContextProvider } from '../../lib/render-context';
 
 /**
  * Answers one procedure ('public.teams') given its input. Throw to make the call fail as the
@@ -81,7 +82,10 @@ export function renderWithProviders(
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager}>
-            <RouterProvider router={router} />
+            {/* Rendered in the browser alone, as a page the app navigated to: the visitor's zone and clock. */}
+            <RenderContextProvider value={{ renderedAt: Date.now(), siteTimeZone: 'America/New_York' }}>
+              <RouterProvider router={router} />
+            </RenderContextProvider>
           </MantineProvider>
         </QueryClientProvider>
       </trpc.Provider>,

@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import classes from './EloChart.module.css';
+import { useDisplayTimeZone } from '../../lib/render-context';
+import { formatIn } from '../common/format';
 
 /** One value on the chart: a match a team played, or an Elo a player was given. */
 export interface ChartPoint {
@@ -44,14 +46,14 @@ function niceStep(range: number): number {
   return step ?? 10 * magnitude;
 }
 
-const axisDate = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric' });
-
 /**
  * A line chart of Elo over time, drawn as plain SVG so that every point can take keyboard
  * focus (one Tab stop, arrow keys between points) and tell the same details as on hover
  * (docs/decisions/0020). Markers are ticks along the time axis.
  */
 export function EloChart({ label, summary, points, markers = [], minRange = 40, formatValue = String }: EloChartProps) {
+  // The month in the displayed zone (the league's until hydrated, docs/decisions/0096).
+  const axisDate = formatIn(useDisplayTimeZone(), { month: 'short', year: 'numeric' });
   const summaryId = useId();
   const [active, setActive] = useState<number | null>(null);
   const [tabStop, setTabStop] = useState(points.length - 1);

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import type { EventListItem, EventStatus } from '@campus-elo/api-contract';
+import { EVENTS_PAGE_SIZE, eventSectionPageInput, eventSectionQueryKey, type EventListItem, type EventStatus } from '@campus-elo/api-contract';
 import { Badge, Container, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { pageTitle } from '../../lib/site-settings';
@@ -12,8 +12,6 @@ import { usePagedInfiniteList } from '../common/usePagedInfiniteList';
 import { usePageTitle } from '../common/usePageTitle';
 import { dateRange, formatName } from './eventText';
 import classes from './Events.module.css';
-
-const EVENTS_PAGE_SIZE = 20;
 
 const SECTIONS: { status: EventStatus; title: string; empty: string }[] = [
   { status: 'ongoing', title: 'Ongoing', empty: 'No event is being played right now.' },
@@ -54,9 +52,10 @@ function EventCard({ event }: { event: EventListItem }) {
 function EventList({ status, title, empty }: (typeof SECTIONS)[number]) {
   const client = trpc.useUtils().client;
   const list = usePagedInfiniteList<EventListItem>({
-    queryKey: ['events', status],
+    // The first page of each comes with the page (apps/server/src/features/pages).
+    queryKey: eventSectionQueryKey(status),
     pageSize: EVENTS_PAGE_SIZE,
-    fetchPage: (page) => client.public.events.query({ status, page, page_size: EVENTS_PAGE_SIZE }),
+    fetchPage: (page) => client.public.events.query(eventSectionPageInput(status, page)),
   });
   return (
     <PageSection title={title}>

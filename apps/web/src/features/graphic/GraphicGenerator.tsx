@@ -2,7 +2,7 @@ import { Alert, Button, Card, ColorInput, FileInput, Group, Select, SimpleGrid, 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { siteSettings } from '../../lib/site-settings';
 import { trpc } from '../../lib/trpc';
-import { formatCalendarDate, formatDate } from '../common/format';
+import { formatCalendarDate, formatDate, browserTimeZone } from '../common/format';
 import { useCurrentSeason } from '../common/useCurrentSeason';
 import { GRAPHIC_HEIGHT, GRAPHIC_WIDTH, drawGraphic } from './draw-graphic';
 import classes from './GraphicGenerator.module.css';
@@ -62,7 +62,7 @@ export function GraphicGenerator({ titleOrder = 2 }: { titleOrder?: 1 | 2 }) {
   }, [rankingId, weekTeams.data, currentTeams.data]);
   const chosenWeek = weeks.data?.results.find((week) => week.id === rankingId);
   // A snapshot's date is a calendar day (the same in every zone); today's Elo is dated the admin's today.
-  const weekLabel = chosenWeek ? weekOfLabel(chosenWeek.date) : `Rankings of ${formatDate(new Date().toISOString())}`;
+  const weekLabel = chosenWeek ? weekOfLabel(chosenWeek.date) : `Rankings of ${formatDate(new Date().toISOString(), browserTimeZone())}`;
 
   // An object URL holds its picture in memory until revoked: free it once it is replaced or the page closes.
   useEffect(() => () => revokeObjectUrl(background), [background]);

@@ -1,8 +1,8 @@
-import { Skeleton, Stack, Title, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Skeleton, Title } from '@mantine/core';
 import { siteSettings, pageTitle } from '../../lib/site-settings';
 import { useCurrentSeason } from '../common/useCurrentSeason';
 import { usePageTitle } from '../common/usePageTitle';
+import { WhenNearViewport } from '../common/WhenNearViewport';
 import { NewsWidget } from '../news/NewsWidget';
 import type { HomeSeasonProps } from './HomeSeason';
 import { LiveMatchesWidget } from './LiveMatchesWidget';
@@ -11,6 +11,9 @@ import { PlayerRankingsWidget } from './PlayerRankingsWidget';
 import { TeamRankingsWidget } from './TeamRankingsWidget';
 import { UpcomingMatchesWidget } from './UpcomingMatchesWidget';
 import classes from './HomePage.module.css';
+
+/** About the past matches card's height (four rows), held until it mounts. */
+const PAST_MATCHES_HEIGHT = 330;
 
 /** The team and player rankings, each list loaded when it comes near the screen (below the first screen on a phone). */
 function RankingsWidgets({ seasonId, seasonReady }: HomeSeasonProps) {
@@ -25,14 +28,13 @@ function RankingsWidgets({ seasonId, seasonReady }: HomeSeasonProps) {
 /**
  * Home ('/'). From 'md' up: rankings on the left (large screens), news, then
  * matches. Below 'md', one column with what a phone visitor comes for first: live and
- * upcoming matches, then news and the rankings (docs/departures.md).
+ * upcoming matches, then news and the rankings (docs/departures.md). One tree at every width,
+ * placed by CSS, so the server's render is right before any script runs
+ * (docs/decisions/0097); what a width does not show is hidden by CSS and never comes near the
+ * screen, so it fetches nothing (the rankings and past matches load when scrolled near).
  */
 export function HomePage() {
   usePageTitle(pageTitle());
-  const theme = useMantineTheme();
-  // Hidden columns are not mounted, so smaller screens do not fetch what they never show.
-  const showRankings = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`, false, { getInitialValueInEffect: false });
-  const columns = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, false, { getInitialValueInEffect: false });
   const season = useCurrentSeason();
   const seasonReady = !season.isPending;
   const seasonId = season.data?.id;
@@ -48,29 +50,25 @@ export function HomePage() {
           </Title>
         )}
       </div>
-      {columns ? (
-        // A CSS grid, not Mantine's Grid: a phone, which shows one column, loads no grid code.
-        <div className={classes.columns}>
-          {showRankings && (
-            <Stack gap="lg">
-              <RankingsWidgets seasonId={seasonId} seasonReady={seasonReady} />
-            </Stack>
-          )}
-          <NewsWidget />
-          <Stack gap="lg">
-            <LiveMatchesWidget />
-            <UpcomingMatchesWidget />
-            <PastMatchesWidget />
-          </Stack>
-        </div>
-      ) : (
-        <Stack gap="lg" className={classes.oneColumn}>
+      {/* A CSS grid, not Mantine's Grid: a phone, which shows one column, loads no grid code. */}
+      <div className={classes.columns}>
+        <div className={`${classes.stack} ${classes.matches}`}>
           <LiveMatchesWidget />
           <UpcomingMatchesWidget />
+          <div className={classes.past}>
+            {/* Hidden on a phone, where it never comes near the screen and so never asks for its matches. */}
+            <WhenNearViewport height={PAST_MATCHES_HEIGHT} label="Load the past matches">
+              <PastMatchesWidget />
+            </WhenNearViewport>
+          </div>
+        </div>
+        <div className={classes.news}>
           <NewsWidget />
+        </div>
+        <div className={`${classes.stack} ${classes.rankings}`}>
           <RankingsWidgets seasonId={seasonId} seasonReady={seasonReady} />
-        </Stack>
-      )}
+        </div>
+      </div>
     </div>
   );
 }

@@ -6,9 +6,11 @@ import { CompactMatch } from './CompactMatch';
 import classes from './CompactMatch.module.css';
 import { PLAYER_RANKINGS_ERROR } from './messages';
 import { WidgetCard } from './WidgetCard';
+import { useDisplayTimeZone } from '../../lib/render-context';
 
 /** The 4 latest completed matches. */
 export function PastMatchesWidget() {
+  const timeZone = useDisplayTimeZone();
   const past = trpc.public.matches.useQuery({ status: ['completed'], sort: 'date', order: 'desc', page: 1, page_size: 4 });
   return (
     <WidgetCard title="Past Matches" to="/matches" hash="past">
@@ -29,7 +31,7 @@ export function PastMatchesWidget() {
               }
               meta={
                 <>
-                  {formatDate(match.date)} <ScoreUnit score1={match.score_team1} score2={match.score_team2} />
+                  {formatDate(match.date, timeZone)} <ScoreUnit score1={match.score_team1} score2={match.score_team2} />
                 </>
               }
             />

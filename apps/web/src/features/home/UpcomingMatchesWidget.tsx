@@ -6,9 +6,11 @@ import { CompactMatch } from './CompactMatch';
 import classes from './CompactMatch.module.css';
 import { PLAYER_RANKINGS_ERROR } from './messages';
 import { WidgetCard } from './WidgetCard';
+import { useDisplayTimeZone } from '../../lib/render-context';
 
 /** The next 4 scheduled matches, earliest first. */
 export function UpcomingMatchesWidget() {
+  const timeZone = useDisplayTimeZone();
   // The server writes this answer into the home page (homeUpcomingMatchesInput is its key).
   const upcoming = trpc.public.matches.useQuery(homeUpcomingMatchesInput);
   return (
@@ -28,7 +30,7 @@ export function UpcomingMatchesWidget() {
               match={match}
               meta={
                 <>
-                  {formatDateTime(match.date)}
+                  {formatDateTime(match.date, timeZone)}
                   {match.competition && ` · ${match.competition.name}`}
                 </>
               }

@@ -1,7 +1,7 @@
 import type { ImportPreviewOutput, PreviewSkipItem } from '@campus-elo/api-contract';
 import { MATCH_STATUS_WORDS, platformStatusToMatchStatus, pluralize } from '@campus-elo/domain';
 import { Badge, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { formatDateTime } from '../common/format';
+import { browserTimeZone, formatDateTime } from '../common/format';
 
 const SKIP_REASONS: Record<PreviewSkipItem['reason'], string> = {
   bye: 'Bye',
@@ -10,7 +10,7 @@ const SKIP_REASONS: Record<PreviewSkipItem['reason'], string> = {
 };
 
 function scheduledText(seconds: number | null): string {
-  return seconds === null ? '—' : formatDateTime(new Date(seconds * 1000).toISOString());
+  return seconds === null ? '—' : formatDateTime(new Date(seconds * 1000).toISOString(), browserTimeZone());
 }
 
 /** Step 5: the matches the platform listed, and what was left out and why. */

@@ -15,7 +15,7 @@ import { Text } from '@mantine/core';
 import type { AppRouter } from '@campus-elo/server';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../common/format';
+import { formatDateTime, browserTimeZone } from '../common/format';
 import { outcomeColour } from '../admin-shell/outcome';
 import { importSummary, mapDetailsLines, PLATFORM_NAMES } from '../imports/wizard';
 
@@ -113,7 +113,7 @@ const DESCRIBE: Record<JobKind, (result: never) => ReactNode> = {
       ...r.settings.map((s, i) => `${s.system === 'elo' ? `Elo K ${s.k}, scale ${s.scale}` : `Glicko-2 tau ${s.tau}`}: Brier ${r.scopes[0]?.results[i]?.brier?.toFixed(4) ?? '-'}`),
     ),
   sync: (r: SyncRunResult) =>
-    r.ran ? lines(...r.platforms.map(describeSyncPlatform), r.not_before !== null && `Paused until ${formatDateTime(r.not_before)}`) : lines(SYNC_NOT_RUN[r.reason]),
+    r.ran ? lines(...r.platforms.map(describeSyncPlatform), r.not_before !== null && `Paused until ${formatDateTime(r.not_before, browserTimeZone())}`) : lines(SYNC_NOT_RUN[r.reason]),
   standings_chances: (r: StandingsChancesResult) => lines(`Divisions simulated: ${r.simulated} of ${r.divisions}`),
 };
 

@@ -1,4 +1,5 @@
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useHydrated } from '../../lib/render-context';
 import classes from './ColorSchemeToggle.module.css';
 
 export const COLOR_SCHEME_TOGGLE_LABEL = 'Dark mode';
@@ -12,7 +13,12 @@ export const COLOR_SCHEME_TOGGLE_LABEL = 'Dark mode';
  */
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
-  const dark = useComputedColorScheme('light', { getInitialValueInEffect: false }) === 'dark';
+  // The server cannot know the scheme: the first render (the server's, then the hydrating one)
+  // says light, the next the truth (a choice kept in localStorage is known at once in the
+  // browser, so hydration waits for useHydrated); the icon shown follows the page's scheme in
+  // CSS from the first paint (docs/decisions/0097).
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  const dark = useHydrated() && computed === 'dark';
   return (
     <button
       type="button"
@@ -22,17 +28,14 @@ export function ColorSchemeToggle() {
       title={dark ? 'Switch to the light scheme' : 'Switch to the dark scheme'}
       onClick={() => setColorScheme(dark ? 'light' : 'dark')}
     >
-      {dark ? (
-        // A sun: what pressing it brings back.
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-          <circle cx="12" cy="12" r="4" />
-          <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-        </svg>
-      ) : (
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-          <path d="M20 14.5A8 8 0 0 1 9.5 4 8 8 0 1 0 20 14.5z" />
-        </svg>
-      )}
+      {/* A sun in the dark scheme: what pressing it brings back; a moon in the light one. */}
+      <svg className={classes.sun} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <circle cx="12" cy="12" r="4" />
+        <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+      </svg>
+      <svg className={classes.moon} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+        <path d="M20 14.5A8 8 0 0 1 9.5 4 8 8 0 1 0 20 14.5z" />
+      </svg>
     </button>
   );
 }

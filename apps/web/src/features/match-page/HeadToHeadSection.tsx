@@ -8,6 +8,7 @@ import { RouterAnchor } from '../common/RouterAnchor';
 import { ScoreUnit } from '../common/Score';
 import { EmptyMessage } from '../common/states';
 import classes from './MatchPage.module.css';
+import { useDisplayTimeZone } from '../../lib/render-context';
 
 /** Meetings listed; the server sends at most 100. */
 const MEETINGS_SHOWN = 10;
@@ -15,11 +16,12 @@ const MEETINGS_SHOWN = 10;
 type TeamRef = { id: string; name: string };
 
 function Meeting({ match }: { match: MatchListItem }) {
+  const timeZone = useDisplayTimeZone();
   const winner = match.winner?.name;
   return (
     <li className={classes.meeting} data-match-id={match.id}>
       <RouterAnchor to="/matches/$id" params={{ id: match.id }} size="sm" fw={600}>
-        {formatDate(match.date)}
+        {formatDate(match.date, timeZone)}
       </RouterAnchor>
       <span className={classes.meetingTeams}>
         {match.team1.name} {match.score_team1 ?? 0} – {match.score_team2 ?? 0} {match.team2.name} <ScoreUnit score1={match.score_team1} score2={match.score_team2} />

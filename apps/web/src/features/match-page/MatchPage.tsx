@@ -6,7 +6,7 @@ import { isNotFoundError } from '../../lib/error-message';
 import { useLiveRefetchInterval } from '../../lib/live-stream';
 import { pageTitle } from '../../lib/site-settings';
 import { trpc } from '../../lib/trpc';
-import { dateTimeInVisitorZone, formatChance } from '../common/detail-format';
+import { dateTimeInZone, formatChance } from '../common/detail-format';
 import { EloChange } from '../common/EloChange';
 import { TeamLogo } from '../common/EntityImage';
 import type { Loadable } from '../common/loadable';
@@ -22,6 +22,7 @@ import { MatchMaps } from './MatchMaps';
 import { RemindButton } from '../follow/RemindButton';
 import classes from './MatchPage.module.css';
 import { EmbedButton } from '../embeds/EmbedButton';
+import { useDisplayTimeZone } from '../../lib/render-context';
 
 const STATUS_WORDS: Record<MatchStatus, string> = {
   scheduled: 'Scheduled',
@@ -117,8 +118,9 @@ function TeamSide({ match, side }: { match: MatchPageData; side: Side }) {
 }
 
 function MatchWhen({ date }: { date: string | null }) {
+  const timeZone = useDisplayTimeZone();
   if (!date) return <Text>Date to be announced</Text>;
-  const { dateTime, zone } = dateTimeInVisitorZone(date);
+  const { dateTime, zone } = dateTimeInZone(date, timeZone);
   return (
     <Text>
       <time dateTime={date}>{dateTime}</time> <span className={classes.zone}>({zone})</span>

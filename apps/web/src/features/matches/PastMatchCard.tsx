@@ -7,9 +7,11 @@ import { ScoreUnit } from '../common/Score';
 import { MatchTeamLine } from './MatchTeamLine';
 import classes from './MatchCards.module.css';
 import scoreClasses from '../common/Score.module.css';
+import { useDisplayTimeZone } from '../../lib/render-context';
 
 /** A finished match: the winner first and in bold, then the loser, each with its score. */
 export function PastMatchCard({ match }: { match: MatchListItem }) {
+  const timeZone = useDisplayTimeZone();
   const team2Won = match.winner !== null && match.winner.id === match.team2.id;
   const sides = [
     { team: match.team1, score: match.score_team1 ?? 0 },
@@ -33,7 +35,7 @@ export function PastMatchCard({ match }: { match: MatchListItem }) {
           </Badge>
         )}
         <ScoreUnit score1={match.score_team1} score2={match.score_team2} />
-        <span data-match-date>{formatDate(match.date)}</span>
+        <span data-match-date>{formatDate(match.date, timeZone)}</span>
         <MatchLink match={match} />
       </div>
     </Paper>

@@ -9,6 +9,7 @@ import { StarRating } from '../common/StarRating';
 import { MatchStakesText } from '../standings/MatchStakes';
 import { MatchTeamLine } from './MatchTeamLine';
 import classes from './MatchCards.module.css';
+import { useDisplayTimeZone } from '../../lib/render-context';
 
 type MatchTeam = MatchListItem['team1'];
 
@@ -35,6 +36,7 @@ function UpcomingTeam({ team, opponent }: { team: MatchTeam; opponent: MatchTeam
  * is, and (a division match) what it does to each side's playoff chance.
  */
 export function UpcomingMatchCard({ match, stake }: { match: MatchListItem; stake?: MatchStakes }) {
+  const timeZone = useDisplayTimeZone();
   const stars = starRating(match.team1.elo, match.team2.elo);
   return (
     <Paper
@@ -47,7 +49,7 @@ export function UpcomingMatchCard({ match, stake }: { match: MatchListItem; stak
     >
       <div className={classes.cardHeader}>
         <Text size="sm" fw={600}>
-          {formatDateTime(match.date)}
+          {formatDateTime(match.date, timeZone)}
         </Text>
         <StarRating value={stars} />
       </div>

@@ -1,8 +1,9 @@
+import { upcomingWindowInput } from '@campus-elo/api-contract';
 import { upcomingWindows, type TimeWindow } from '@campus-elo/domain';
 import { Stack, Text, Title } from '@mantine/core';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useDisplayTimeZone, useNow } from '../../lib/render-context';
 import { trpc } from '../../lib/trpc';
-import { visitorTimeZone } from '../common/format';
 import { STARS_MEANING } from '../common/StarRating';
 import { EmptyMessage, ErrorMessage } from '../common/states';
 import { WhenNearViewport } from '../common/WhenNearViewport';
@@ -22,15 +23,7 @@ const SKELETON_CARDS = 3;
 const CARD_HEIGHT_ESTIMATE = 240;
 
 function useWindowMatches(window: TimeWindow) {
-  return trpc.public.matches.useQuery({
-    status: ['scheduled'],
-    date_from: window.from.toISOString(),
-    date_to: window.to.toISOString(),
-    sort: 'date',
-    order: 'asc',
-    page: 1,
-    page_size: 100,
-  });
+  return trpc.public.matches.useQuery(upcomingWindowInput(window));
 }
 
 type WindowMatches = ReturnType<typeof useWindowMatches>;
@@ -62,14 +55,18 @@ function UpcomingList({ matches, emptyText }: { matches: WindowMatches; emptyTex
 }
 
 /**
- * Scheduled matches today (the visitor's day), in the rest of the next 7 days and in the rest
+ * Scheduled matches today (the day in the displayed zone: the league's in the server's render
+ * and while hydrating, then the visitor's, docs/decisions/0096), in the rest of the next 7 days and in the rest
  * of the next 30, each match in one section only (docs/departures.md). The three lists show
  * together once all have answered (one batched request): until then cards of the same size
  * hold the place, so no section moves another when its list arrives.
  */
 export function UpcomingMatchesTab() {
-  // Fixed when the tab opens, so the three queries keep stable keys.
-  const [windows] = useState(() => upcomingWindows(new Date(), visitorTimeZone()));
+  // From the moment the tab opened (the render's, when hydrating), so the three queries keep
+  // stable keys; they change once, when the visitor's zone replaces the league's.
+  const [opened] = useState(useNow());
+  const timeZone = useDisplayTimeZone();
+  const windows = useMemo(() => upcomingWindows(new Date(opened), timeZone), [opened, timeZone]);
   const today = useWindowMatches(windows.today);
   const week = useWindowMatches(windows.week);
   const month = useWindowMatches(windows.month);

@@ -35,12 +35,11 @@ function ArticleProblem({ message, failed }: { message: string; failed: boolean 
 }
 
 function Article({ article }: { article: NewsArticle }) {
-  const origin = window.location.origin;
   useArticleMeta({
     title: article.title,
     description: excerptFromBody(article.body, HOME_EXCERPT_LENGTH),
-    imageUrl: article.imageUrl ? new URL(article.imageUrl, origin).href : null,
-    url: `${origin}/news/${encodeURIComponent(article.slug)}`,
+    imageUrl: article.imageUrl,
+    path: `/news/${encodeURIComponent(article.slug)}`,
   });
   return (
     <article>

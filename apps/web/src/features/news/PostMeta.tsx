@@ -2,6 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { safeLink } from './links';
 import { authorLabel } from './posts';
 import { formatFullDate, formatRelativeTime } from './relative-time';
+import { useDisplayTimeZone, useNow } from '../../lib/render-context';
 
 interface PostMetaProps {
   author: string | null | undefined;
@@ -13,6 +14,8 @@ interface PostMetaProps {
 
 /** 'By Maya Okafor · 3 days ago', with the full date on the time. */
 export function PostMeta({ author, authorLink, publishedAt, size = 'xs' }: PostMetaProps) {
+  const timeZone = useDisplayTimeZone();
+  const now = useNow();
   const link = authorLink ? safeLink(authorLink) : null;
   const name = authorLabel(author);
   return (
@@ -28,8 +31,8 @@ export function PostMeta({ author, authorLink, publishedAt, size = 'xs' }: PostM
       {publishedAt && (
         <>
           {' · '}
-          <time dateTime={publishedAt} title={formatFullDate(publishedAt)}>
-            {formatRelativeTime(publishedAt)}
+          <time dateTime={publishedAt} title={formatFullDate(publishedAt, timeZone)}>
+            {formatRelativeTime(publishedAt, now)}
           </time>
         </>
       )}

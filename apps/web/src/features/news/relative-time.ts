@@ -1,3 +1,5 @@
+import { formatIn } from '../common/format';
+
 const units: Array<{ unit: Intl.RelativeTimeFormatUnit; seconds: number }> = [
   { unit: 'year', seconds: 365 * 24 * 3600 },
   { unit: 'month', seconds: 30 * 24 * 3600 },
@@ -8,21 +10,20 @@ const units: Array<{ unit: Intl.RelativeTimeFormatUnit; seconds: number }> = [
 ];
 
 const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const fullFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
-/** '3 days ago', 'last week', 'in 2 hours': the largest whole unit, 'just now' under a minute. */
-export function formatRelativeTime(iso: string, now: Date = new Date()): string {
+/** '3 days ago', 'last week', 'in 2 hours' as of `now` (ms, useNow): the largest whole unit, 'just now' under a minute. */
+export function formatRelativeTime(iso: string, now: number): string {
   const then = new Date(iso);
   if (Number.isNaN(then.getTime())) return '';
-  const seconds = (then.getTime() - now.getTime()) / 1000;
+  const seconds = (then.getTime() - now) / 1000;
   for (const { unit, seconds: size } of units) {
     if (Math.abs(seconds) >= size) return relativeFormat.format(Math.trunc(seconds / size), unit);
   }
   return 'just now';
 }
 
-/** 'November 18, 2026 at 5:30 PM', for the tooltip beside a relative time. */
-export function formatFullDate(iso: string): string {
+/** 'November 18, 2026 at 5:30 PM' in that zone, for the tooltip beside a relative time. */
+export function formatFullDate(iso: string, timeZone: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : fullFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatIn(timeZone, { dateStyle: 'long', timeStyle: 'short' }).format(date);
 }

@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 export interface ArticleMeta {
   description: string;
   title: string;
-  /** Absolute URL: shared links are read by other sites. */
+  /** The article's picture and page, as the site links them: made absolute here (shared links are read by other sites). */
   imageUrl: string | null;
-  url: string;
+  path: string;
 }
 
 type MetaKey = { attribute: 'name' | 'property'; key: string };
@@ -27,19 +27,23 @@ function setMeta({ attribute, key }: MetaKey, content: string): () => void {
 
 /** The description and Open Graph tags of an article while it is shown, for sharing it. */
 export function useArticleMeta(meta: ArticleMeta | null): void {
-  const { description, title, imageUrl, url } = meta ?? {};
+  const { description, title, imageUrl, path } = meta ?? {};
   useEffect(() => {
-    if (title === undefined || description === undefined || url === undefined) return;
+    if (title === undefined || description === undefined || path === undefined) return;
+    // In the effect: the browser's origin (the server's render sets no tags, features/pages does).
+    const origin = window.location.origin;
+    const url = new URL(path, origin).href;
+    const image = imageUrl ? new URL(imageUrl, origin).href : null;
     const entries: Array<[MetaKey, string]> = [
       [{ attribute: 'name', key: 'description' }, description],
       [{ attribute: 'property', key: 'og:type' }, 'article'],
       [{ attribute: 'property', key: 'og:title' }, title],
       [{ attribute: 'property', key: 'og:description' }, description],
       [{ attribute: 'property', key: 'og:url' }, url],
-      [{ attribute: 'name', key: 'twitter:card' }, imageUrl ? 'summary_large_image' : 'summary'],
+      [{ attribute: 'name', key: 'twitter:card' }, image ? 'summary_large_image' : 'summary'],
     ];
-    if (imageUrl) entries.push([{ attribute: 'property', key: 'og:image' }, imageUrl]);
+    if (image) entries.push([{ attribute: 'property', key: 'og:image' }, image]);
     const restore = entries.map(([key, content]) => setMeta(key, content));
     return () => restore.reverse().forEach((undo) => undo());
-  }, [description, title, imageUrl, url]);
+  }, [description, title, imageUrl, path]);
 }

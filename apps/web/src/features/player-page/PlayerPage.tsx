@@ -17,6 +17,7 @@ import { NotFoundPage } from '../layout/NotFoundPage';
 import classes from './PlayerPage.module.css';
 import { PlayerStats } from './PlayerStats';
 import headerClasses from '../common/EntityHeader.module.css';
+import { useDisplayTimeZone } from '../../lib/render-context';
 
 type EloHistory = { results: { date: string; elo: number }[] };
 
@@ -73,7 +74,7 @@ function PlayerHeader({ player }: { player: Loadable<PlayerPageData> }) {
   );
 }
 
-function eloPoints(history: EloHistory): ChartPoint[] {
+function eloPoints(history: EloHistory, timeZone: string): ChartPoint[] {
   return history.results.map((entry, index) => {
     const previous = history.results[index - 1];
     const change = previous ? entry.elo - previous.elo : null;
@@ -82,23 +83,24 @@ function eloPoints(history: EloHistory): ChartPoint[] {
       date: entry.date,
       value: entry.elo,
       tone: change === null ? undefined : change >= 0 ? 'gain' : 'loss',
-      description: `${formatDate(entry.date)}: Elo ${entry.elo}${change === null ? '' : ` (${formatSignedNumber(change)})`}`,
+      description: `${formatDate(entry.date, timeZone)}: Elo ${entry.elo}${change === null ? '' : ` (${formatSignedNumber(change)})`}`,
     };
   });
 }
 
 function EloHistorySection({ playerName, history }: { playerName: string; history: Loadable<EloHistory> }) {
+  const timeZone = useDisplayTimeZone();
   let content;
   if (history.isPending) content = <Skeleton height={260} role="status" aria-label="Loading Elo history" />;
   else if (history.isError || !history.data) content = <LoadFailed message="The Elo history could not be loaded." onRetry={() => void history.refetch()} />;
   else if (history.data.results.length === 0) content = <EmptyMessage message="No Elo changes recorded yet" />;
   else {
-    const points = eloPoints(history.data);
+    const points = eloPoints(history.data, timeZone);
     const values = points.map((p) => p.value);
     const first = points[0]!;
     const last = points.at(-1)!;
     const summary =
-      `${points.length} recorded ${points.length === 1 ? 'Elo' : 'Elo values'} from ${formatDate(first.date)} to ${formatDate(last.date)}: from ${first.value} to ${last.value}, ` +
+      `${points.length} recorded ${points.length === 1 ? 'Elo' : 'Elo values'} from ${formatDate(first.date, timeZone)} to ${formatDate(last.date, timeZone)}: from ${first.value} to ${last.value}, ` +
       `highest ${Math.max(...values)}, lowest ${Math.min(...values)}. Focus a point and use the arrow keys to move between them.`;
     content = <EloChart label={`Elo history of ${playerName}`} summary={summary} points={points} />;
   }

@@ -11,6 +11,7 @@ import { formatDate } from '../common/format';
 import { formatKd, formatOnePlace, formatPercent, formatRating, PlusMinus } from '../common/stat-format';
 import { EloChart, type ChartPoint } from '../elo-chart/EloChart';
 import classes from './PlayerPage.module.css';
+import { useDisplayTimeZone } from '../../lib/render-context';
 
 type Totals = PlayerStatsResponse['totals'];
 type MapLine = PlayerStatsResponse['by_map'][number];
@@ -74,6 +75,7 @@ export function bestAndWorstMaps(maps: MapLine[]): { best: MapLine; worst: MapLi
 }
 
 function RecentTable({ recent }: { recent: RecentMatch[] }) {
+  const timeZone = useDisplayTimeZone();
   const columns: SortableColumn<RecentMatch>[] = [
     {
       key: 'date',
@@ -81,7 +83,7 @@ function RecentTable({ recent }: { recent: RecentMatch[] }) {
       value: (r) => r.date,
       cell: (r) => (
         <RouterAnchor to="/matches/$id" params={{ id: r.match_id }}>
-          {formatDate(r.date)} vs {r.opponent.name}
+          {formatDate(r.date, timeZone)} vs {r.opponent.name}
         </RouterAnchor>
       ),
     },
@@ -94,7 +96,7 @@ function RecentTable({ recent }: { recent: RecentMatch[] }) {
   return <SortableTable name="recent" caption="Recent matches" columns={columns} rows={recent} rowKey={(r) => r.match_id} initialSort={{ key: 'date', order: 'desc' }} />;
 }
 
-function ratingPoints(recent: RecentMatch[]): ChartPoint[] {
+function ratingPoints(recent: RecentMatch[], timeZone: string): ChartPoint[] {
   return recent
     .filter((match): match is RecentMatch & { date: string; rating: number } => match.date !== null && match.rating !== null)
     .sort((a, b) => Date.parse(a.date) - Date.parse(b.date))
@@ -103,16 +105,17 @@ function ratingPoints(recent: RecentMatch[]): ChartPoint[] {
       date: match.date,
       value: match.rating,
       tone: match.rating >= 1 ? ('gain' as const) : ('loss' as const),
-      description: `${formatDate(match.date)} against ${match.opponent.name}: rating ${formatRating(match.rating)}, ${match.kills}–${match.deaths}`,
+      description: `${formatDate(match.date, timeZone)} against ${match.opponent.name}: rating ${formatRating(match.rating)}, ${match.kills}–${match.deaths}`,
     }));
 }
 
 function RatingChart({ playerName, recent }: { playerName: string; recent: RecentMatch[] }) {
-  const points = ratingPoints(recent);
+  const timeZone = useDisplayTimeZone();
+  const points = ratingPoints(recent, timeZone);
   if (points.length < 2) return null;
   const values = points.map((point) => point.value);
   const summary =
-    `Rating in ${points.length} recent matches from ${formatDate(points[0]!.date)} to ${formatDate(points.at(-1)!.date)}: ` +
+    `Rating in ${points.length} recent matches from ${formatDate(points[0]!.date, timeZone)} to ${formatDate(points.at(-1)!.date, timeZone)}: ` +
     `highest ${formatRating(Math.max(...values))}, lowest ${formatRating(Math.min(...values))}; 1.00 is an average player. Focus a point and use the arrow keys to move between them.`;
   return <EloChart label={`Rating over time of ${playerName}`} summary={summary} points={points} minRange={0.4} formatValue={(value) => value.toFixed(1)} />;
 }

@@ -19,6 +19,7 @@ import { PlayerRankingsList } from './PlayerRankingsList';
 import { ALL_SEASONS, CURRENT_RANKINGS } from './rankingsSearch';
 import { TeamRankingsList } from './TeamRankingsList';
 import { EmbedButton } from '../embeds/EmbedButton';
+import { useNow } from '../../lib/render-context';
 
 const RANKING_TABS = ['team', 'player'] as const;
 const routeApi = getRouteApi('/rankings');
@@ -30,6 +31,7 @@ export function RankingsPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const currentSeason = useCurrentSeason();
+  const now = useNow();
   const seasons = trpc.public.seasons.useQuery(rankingsSeasonsInput);
 
   // No season in the URL: the current season once known (all seasons when there is none).
@@ -46,7 +48,7 @@ export function RankingsPage() {
   // An ended season opens on its last snapshot: its current Elo is not what it ended with.
   // 'Current Rankings' stays a choice, kept in the URL as week=current.
   const season = seasons.data?.results.find((s) => s.id === seasonId);
-  const ended = season !== undefined && seasonHasEnded(season.end_date, new Date());
+  const ended = season !== undefined && seasonHasEnded(season.end_date, new Date(now));
   const lastWeek = ended ? weeks.data?.results[0]?.id : undefined;
   const weekValue = search.week ?? lastWeek ?? CURRENT_RANKINGS;
   const rankingId = weekValue === CURRENT_RANKINGS ? undefined : weekValue;

@@ -1,6 +1,5 @@
 import { pluralize } from '@campus-elo/domain';
 import { UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { trpc } from '../../lib/trpc';
@@ -10,9 +9,6 @@ import { RankMovement } from '../common/RankMovement';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { ProvisionalMark } from '../team-rating/ProvisionalMark';
 import classes from './RankingRow.module.css';
-
-/** Rows expand from the 'sm' breakpoint up; on small screens there is no room for the roster, and a row opens the team's page. */
-export const EXPANDABLE_ROWS_QUERY = '(min-width: 48em)';
 
 export interface RankedTeam {
   id: string;
@@ -68,13 +64,13 @@ function TeamTopPlayers({ teamId }: { teamId: string }) {
 /**
  * A ranked team. Its name leads to the team's page; from the 'sm' breakpoint up a separate
  * button (covering the rest of the row, so a click on the row still opens it) shows or hides
- * its top players. On small screens the whole row is the link.
+ * its top players. On small screens the whole row is the link. CSS decides which (the
+ * server's render is right at every width before any script runs, docs/decisions/0097).
  */
 export function TeamRankingRow({ rank, team, elo, standing, provisionalMatches }: TeamRankingRowProps) {
-  const expandable = useMediaQuery(EXPANDABLE_ROWS_QUERY, false, { getInitialValueInEffect: false });
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
-  const open = expandable && expanded;
+  const open = expanded;
   return (
     <li className={classes.item} data-team-id={team.id}>
       <div className={`${classes.row} ${classes.stretchRow}`}>
@@ -84,7 +80,7 @@ export function TeamRankingRow({ rank, team, elo, standing, provisionalMatches }
           {provisionalMatches !== undefined && <ProvisionalMark ratedMatches={provisionalMatches} className={classes.aboveCover} />}
         </span>
         <TeamLogo src={team.picture} size={32} />
-        <TeamLink id={team.id} className={expandable ? `${classes.name} ${classes.aboveCover}` : classes.name} stretched={!expandable} title={team.name}>
+        <TeamLink id={team.id} className={`${classes.name} ${classes.expandableName}`} stretched title={team.name}>
           {team.name}
         </TeamLink>
         {standing && (
@@ -103,22 +99,20 @@ export function TeamRankingRow({ rank, team, elo, standing, provisionalMatches }
           {elo}
           <VisuallyHidden> Elo: how it adds up</VisuallyHidden>
         </Link>
-        {expandable && (
-          <UnstyledButton
-            className={classes.expandButton}
-            aria-expanded={open}
-            aria-controls={open ? panelId : undefined}
-            onClick={() => setExpanded((value) => !value)}
-          >
-            <VisuallyHidden>Top players of {team.name}</VisuallyHidden>
-            <svg className={classes.chevron} data-open={open} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-              <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </UnstyledButton>
-        )}
+        <UnstyledButton
+          className={classes.expandButton}
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          <VisuallyHidden>Top players of {team.name}</VisuallyHidden>
+          <svg className={classes.chevron} data-open={open} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+            <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </UnstyledButton>
       </div>
       {open && (
-        <div id={panelId} className={classes.panel}>
+        <div id={panelId} className={`${classes.panel} ${classes.expandedPanel}`}>
           <TeamTopPlayers teamId={team.id} />
         </div>
       )}

@@ -5,10 +5,11 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { searchTerm } from '@campus-elo/api-contract';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { errorMessage } from '../../lib/error-message';
 import { PlayerResultLine, TeamResultLine } from './SearchResultLine';
-import { SEARCH_ERROR, noMatchText, searchTerm, useSearchResults } from './useSearch';
+import { SEARCH_ERROR, noMatchText, useSearchResults } from './useSearch';
 import classes from './Search.module.css';
 import { SEARCH_LABEL, type SearchFieldProps } from './SearchField';
 

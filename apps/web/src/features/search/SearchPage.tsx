@@ -1,4 +1,4 @@
-import { SEARCH_MIN_LENGTH } from '@campus-elo/api-contract';
+import { SEARCH_MIN_LENGTH, SEARCH_PAGE_LIMIT, searchTerm } from '@campus-elo/api-contract';
 import { Container, Paper, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -7,17 +7,14 @@ import { errorMessage } from '../../lib/error-message';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { usePageTitle } from '../common/usePageTitle';
 import { PlayerResultLine, TeamResultLine } from './SearchResultLine';
-import { SEARCH_ERROR, noMatchText, searchTerm, useSearchResults } from './useSearch';
+import { SEARCH_ERROR, noMatchText, useSearchResults } from './useSearch';
 import classes from './Search.module.css';
-
-/** The most the server gives of each; the page shows all of them. */
-const PAGE_LIMIT = 50;
 
 /** /search?q=: every team and player the search finds, each linking to its page. */
 export function SearchPage({ q = '' }: { q?: string }) {
   const term = searchTerm(q);
   usePageTitle(pageTitle(term ? `Search: ${term}` : 'Search'));
-  const results = useSearchResults(term, PAGE_LIMIT);
+  const results = useSearchResults(term, SEARCH_PAGE_LIMIT);
 
   return (
     <Container size="md" py="lg">

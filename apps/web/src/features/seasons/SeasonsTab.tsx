@@ -5,7 +5,7 @@ import { fieldErrors, serverMessage } from '../../lib/error-message';
 import { tooLongMessage } from '../../lib/form-messages';
 import { trpc } from '../../lib/trpc';
 import { useConfirm } from '../admin-shell';
-import { formatDate } from '../common/format';
+import { formatDate, browserTimeZone } from '../common/format';
 import { LoadingState } from '../common/states';
 import { ColumnHeaders } from '../admin-shell/TableParts';
 import { DivisionsCard } from './DivisionsCard';
@@ -79,8 +79,8 @@ function SeasonsCard() {
                   ) : (
                     <Table.Tr key={season.id}>
                       <Table.Td>{season.name}</Table.Td>
-                      <Table.Td>{formatDate(`${season.start_date}T12:00:00Z`)}</Table.Td>
-                      <Table.Td>{formatDate(`${season.end_date}T12:00:00Z`)}</Table.Td>
+                      <Table.Td>{formatDate(`${season.start_date}T12:00:00Z`, browserTimeZone())}</Table.Td>
+                      <Table.Td>{formatDate(`${season.end_date}T12:00:00Z`, browserTimeZone())}</Table.Td>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap" justify="flex-end">
                           <Button size="xs" variant="default" onClick={() => setEditing(season.id)} aria-label={`Edit ${season.name}`}>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { fieldErrors, serverMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { useConfirm } from '../admin-shell';
-import { formatDate } from '../common/format';
+import { formatDate, browserTimeZone } from '../common/format';
 import { LoadingState } from '../common/states';
 import { useIsOwner } from '../control-panel/inputs';
 import { ColumnHeaders } from '../admin-shell/TableParts';
@@ -186,7 +186,7 @@ function StaffList({ myId }: { myId: string | undefined }) {
                   />
                 </Table.Td>
                 <Table.Td>{member.two_factor_enabled ? 'On' : 'Off'}</Table.Td>
-                <Table.Td>{formatDate(member.created_at)}</Table.Td>
+                <Table.Td>{formatDate(member.created_at, browserTimeZone())}</Table.Td>
                 <Table.Td>
                   <Button size="xs" variant="default" color="red" onClick={() => void removeMember(member)} aria-label={`Remove ${member.email}`}>
                     Remove

@@ -42,11 +42,20 @@ interface PlayerLeaderboardProps {
 
 /** The player leaderboard: sorted by the server by any stat column, a page at a time. */
 export function PlayerLeaderboard({ input, ready, minMaps, onSort, onPage }: PlayerLeaderboardProps) {
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  // Until the visitor picks columns, a phone's are a phone's: CSS hides the others at first (the
+  // server's render and the hydrating one say wide), then the width read after hydration leaves
+  // them out of the picker too, with nothing on screen moving (docs/decisions/0097).
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: true });
   const [picked, setPicked] = useState<ReadonlySet<string> | null>(null);
   const leaderboard = trpc.public.playerLeaderboard.useQuery(input, { enabled: ready, placeholderData: keepPreviousData });
   const shown = picked ?? new Set(LEADERBOARD_COLUMNS.filter((column) => !phone || column.phone).map((column) => column.key));
-  const columns = [PLAYER_COLUMN, ...LEADERBOARD_COLUMNS.filter((column) => shown.has(column.key) || column.key === input.sort)];
+  const columns = [
+    PLAYER_COLUMN,
+    ...LEADERBOARD_COLUMNS.filter((column) => shown.has(column.key) || column.key === input.sort).map((column) => ({
+      ...column,
+      wideOnly: picked === null && !column.phone && column.key !== input.sort,
+    })),
+  ];
   const choose = (key: string, show: boolean) => {
     const next = new Set(shown);
     if (show) next.add(key);

@@ -1,6 +1,5 @@
 import type { TeamMapLeaderboardInput, teamMapLeaderboardRow } from '@campus-elo/api-contract';
 import { Skeleton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { trpc } from '../../lib/trpc';
@@ -49,9 +48,9 @@ interface TeamLeaderboardProps {
 
 /** The team map leaderboard: each team's maps in a season (one map or all), sorted by the server, a page at a time. */
 export function TeamLeaderboard({ input, ready, minMaps, onSort, onPage }: TeamLeaderboardProps) {
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const leaderboard = trpc.public.teamMapLeaderboard.useQuery(input, { enabled: ready, placeholderData: keepPreviousData });
-  const columns = TEAM_COLUMNS.filter((column) => !phone || column.phone || column.key === input.sort);
+  // Every column at every width: CSS hides on phones those a phone does not show (the sorted one stays).
+  const columns = TEAM_COLUMNS.map((column) => ({ ...column, wideOnly: !column.phone && column.key !== input.sort }));
 
   if (!ready || leaderboard.isPending) return <Skeleton height={320} role="status" aria-label="Loading team leaderboard" />;
   if (leaderboard.isError || !leaderboard.data)

@@ -16,6 +16,7 @@ import { PageSection } from '../common/PageSection';
 import { EmptyMessage } from '../common/states';
 import { EloChart, type ChartPoint } from '../elo-chart/EloChart';
 import classes from './TeamPage.module.css';
+import { useDisplayTimeZone } from '../../lib/render-context';
 
 type HistoryQuery = Loadable<TeamEloHistory>;
 type RankHistoryQuery = Loadable<{ results: RankHistoryEntry[] }>;
@@ -41,7 +42,7 @@ function HistoryStates<T>({ query, failure, skeletonHeight, children }: { query:
 }
 
 /** Results and adjustments in ledger order: by time, a result before an adjustment at the same moment. */
-function chartPoints(history: TeamEloHistory): ChartPoint[] {
+function chartPoints(history: TeamEloHistory, timeZone: string): ChartPoint[] {
   const results = history.results.map((r, order) => ({
     sort: [Date.parse(r.date), 0, order] as const,
     point: {
@@ -49,7 +50,7 @@ function chartPoints(history: TeamEloHistory): ChartPoint[] {
       date: r.date,
       value: r.elo_after,
       tone: r.change >= 0 ? ('gain' as const) : ('loss' as const),
-      description: `${formatDate(r.date)}: ${resultWord(r.result)} against ${r.opponent.name}, ${formatSignedNumber(r.change)} (Elo ${r.elo_before} to ${r.elo_after})`,
+      description: `${formatDate(r.date, timeZone)}: ${resultWord(r.result)} against ${r.opponent.name}, ${formatSignedNumber(r.change)} (Elo ${r.elo_before} to ${r.elo_after})`,
     },
   }));
   const adjustments = history.adjustments.map((a, order) => ({
@@ -58,7 +59,7 @@ function chartPoints(history: TeamEloHistory): ChartPoint[] {
       key: `adjustment-${order}`,
       date: a.date,
       value: a.elo_after,
-      description: `${formatDate(a.date)}: ${ADJUSTMENT_WORDS[a.reason]} (Elo ${a.elo_before} to ${a.elo_after})`,
+      description: `${formatDate(a.date, timeZone)}: ${ADJUSTMENT_WORDS[a.reason]} (Elo ${a.elo_before} to ${a.elo_after})`,
     },
   }));
   return [...results, ...adjustments]
@@ -67,18 +68,19 @@ function chartPoints(history: TeamEloHistory): ChartPoint[] {
 }
 
 export function EloHistorySection({ teamName, history, rankHistory }: { teamName: string; history: HistoryQuery; rankHistory: RankHistoryQuery }) {
+  const timeZone = useDisplayTimeZone();
   return (
     <PageSection title="Elo history">
       <HistoryStates query={history} failure="The Elo history could not be loaded." skeletonHeight={260}>
         {(data) => {
           if (data.results.length === 0 && data.adjustments.length === 0) return <EmptyMessage message="No matches yet" />;
-          const points = chartPoints(data);
+          const points = chartPoints(data, timeZone);
           const snapshots = rankHistory.data?.results ?? [];
           const first = data.results[0];
           const values = points.map((p) => p.value);
           const summary = [
             `${data.results.length} ${data.results.length === 1 ? 'match' : 'matches'}`,
-            first ? ` from ${formatDate(first.date)}: Elo went from ${first.elo_before} to ${points.at(-1)!.value}.` : '.',
+            first ? ` from ${formatDate(first.date, timeZone)}: Elo went from ${first.elo_before} to ${points.at(-1)!.value}.` : '.',
             ` Highest ${Math.max(...values)}, lowest ${Math.min(...values)}.`,
             snapshots.length ? ` Ticks under the chart mark the ${snapshots.length} weekly ranking snapshots.` : '',
             ' Focus a point and use the arrow keys to move between matches; each result is also listed under Results.',
@@ -118,6 +120,7 @@ function TeamLink({ team }: { team: { id: string; name: string; picture: string 
 }
 
 function ResultsTable({ results }: { results: EloHistoryEntry[] }) {
+  const timeZone = useDisplayTimeZone();
   const [showAll, setShowAll] = useState(false);
   const newestFirst = [...results].reverse();
   const rows = showAll ? newestFirst : newestFirst.slice(0, FIRST_ROWS);
@@ -138,7 +141,7 @@ function ResultsTable({ results }: { results: EloHistoryEntry[] }) {
               <Table.Tr key={r.match_id} data-result-row={r.match_id}>
                 <Table.Td>
                   <RouterAnchor to="/matches/$id" params={{ id: r.match_id }}>
-                    {formatDate(r.date)}
+                    {formatDate(r.date, timeZone)}
                     <VisuallyHidden>: match details</VisuallyHidden>
                   </RouterAnchor>
                 </Table.Td>

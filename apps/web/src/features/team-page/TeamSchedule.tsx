@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import type { MatchListItem, PlayerListItem } from '@campus-elo/api-contract';
+import { teamRosterInput, teamUpcomingMatchesInput, type MatchListItem, type PlayerListItem } from '@campus-elo/api-contract';
 import { eloChangePreview, starRating } from '@campus-elo/domain';
 import { Badge, Skeleton, Text } from '@mantine/core';
 import { trpc } from '../../lib/trpc';
@@ -12,10 +12,7 @@ import { PageSection } from '../common/PageSection';
 import { StarRating } from '../common/StarRating';
 import { EmptyMessage } from '../common/states';
 import classes from './TeamPage.module.css';
-
-/** A roster is a handful of players; one page holds any real one. */
-const ROSTER_SIZE = 50;
-const UPCOMING_COUNT = 5;
+import { useDisplayTimeZone } from '../../lib/render-context';
 
 function PlayerRow({ player }: { player: PlayerListItem }) {
   return (
@@ -32,7 +29,7 @@ function PlayerRow({ player }: { player: PlayerListItem }) {
 
 /** Visible players only (the server leaves hidden ones out), active first, then benched. */
 export function RosterSection({ teamId, refetchInterval, enabled = true }: { teamId: string; refetchInterval: number | false; enabled?: boolean }) {
-  const players = trpc.public.players.useQuery({ team_id: teamId, sort: 'elo', order: 'desc', page: 1, page_size: ROSTER_SIZE }, { refetchInterval, enabled });
+  const players = trpc.public.players.useQuery(teamRosterInput(teamId), { refetchInterval, enabled });
   return (
     <PageSection title="Roster">
       {players.isPending ? (
@@ -64,6 +61,7 @@ export function RosterSection({ teamId, refetchInterval, enabled = true }: { tea
 }
 
 function UpcomingRow({ match, teamId }: { match: MatchListItem; teamId: string }) {
+  const timeZone = useDisplayTimeZone();
   const [own, opponent] = match.team1.id === teamId ? [match.team1, match.team2] : [match.team2, match.team1];
   const change = eloChangePreview(own.elo, opponent.elo);
   return (
@@ -71,7 +69,7 @@ function UpcomingRow({ match, teamId }: { match: MatchListItem; teamId: string }
       <div className={classes.grow}>
         {/* At least 24px high: a touch target apart from the lines around it. */}
         <RouterAnchor to="/matches/$id" params={{ id: match.id }} size="sm" fw={600} display="inline-block" py={4}>
-          {formatDateTime(match.date)}
+          {formatDateTime(match.date, timeZone)}
         </RouterAnchor>
         <div className={classes.line}>
           <span className={classes.dimmed}>vs</span>
@@ -101,10 +99,7 @@ function UpcomingRow({ match, teamId }: { match: MatchListItem; teamId: string }
 }
 
 export function UpcomingSection({ teamId, refetchInterval, enabled = true }: { teamId: string; refetchInterval: number | false; enabled?: boolean }) {
-  const matches = trpc.public.matches.useQuery(
-    { team_id: teamId, status: ['scheduled'], sort: 'date', order: 'asc', page: 1, page_size: UPCOMING_COUNT },
-    { refetchInterval, enabled },
-  );
+  const matches = trpc.public.matches.useQuery(teamUpcomingMatchesInput(teamId), { refetchInterval, enabled });
   return (
     <PageSection title="Upcoming matches">
       {matches.isPending ? (

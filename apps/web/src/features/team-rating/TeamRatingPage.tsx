@@ -15,6 +15,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { ProvisionalMark } from './ProvisionalMark';
 import classes from './TeamRatingPage.module.css';
+import { useDisplayTimeZone } from '../../lib/render-context';
 
 const ADJUSTMENT_TEXT: Record<Extract<TeamRatingStep, { kind: 'adjustment' }>['reason'], string> = {
   calculate: 'Calculate Team ELO (from the roster’s FACEIT Elo)',
@@ -47,11 +48,12 @@ function CalculationText({ calculation }: { calculation: TeamEloCalculationRecor
 }
 
 function StepItem({ step }: { step: TeamRatingStep }) {
+  const timeZone = useDisplayTimeZone();
   if (step.kind === 'adjustment') {
     return (
       <li className={classes.step} data-step="adjustment">
         <div className={classes.stepHead}>
-          <span>{formatDate(step.date)}</span>
+          <span>{formatDate(step.date, timeZone)}</span>
           <span className={classes.change}>{formatSignedNumber(step.change)}</span>
         </div>
         <Text size="sm">{ADJUSTMENT_TEXT[step.reason]}: {step.elo_before} → {step.total}</Text>
@@ -72,7 +74,7 @@ function StepItem({ step }: { step: TeamRatingStep }) {
     <li className={classes.step} data-step="match">
       <div className={classes.stepHead}>
         <RouterAnchor to="/matches/$id" params={{ id: step.match_id }} underline="always">
-          {formatDate(step.date || null)}: {step.result === 'W' ? 'won against' : 'lost to'} {step.opponent.name}
+          {formatDate(step.date || null, timeZone)}: {step.result === 'W' ? 'won against' : 'lost to'} {step.opponent.name}
         </RouterAnchor>
         <span className={classes.change}>{formatSignedNumber(step.change)}</span>
       </div>

@@ -2,7 +2,7 @@ import type { ViewerListInput } from '@campus-elo/api-contract';
 import { Badge, ScrollArea, Table, Text } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { trpc } from '../../lib/trpc';
-import { formatDateTime } from '../common/format';
+import { formatDateTime, browserTimeZone } from '../common/format';
 import { LoadingState } from '../common/states';
 import { ColumnHeaders } from '../admin-shell/TableParts';
 
@@ -129,7 +129,7 @@ export function MatchesTable({ input, onTotalPages }: TableProps) {
       headers={['Date', 'Team 1', 'Score', 'Team 2', 'Winner', 'Status', 'Competition', 'Season', 'Platform']}
       row={(match) => (
         <Table.Tr key={match.id}>
-          <Table.Td>{formatDateTime(match.date)}</Table.Td>
+          <Table.Td>{formatDateTime(match.date, browserTimeZone())}</Table.Td>
           <Table.Td>{match.team1.name}</Table.Td>
           <Table.Td>{match.score_team1 === null || match.score_team2 === null ? '—' : `${match.score_team1} - ${match.score_team2}`}</Table.Td>
           <Table.Td>{match.team2.name}</Table.Td>
