@@ -77,6 +77,7 @@ describeE2E('following a team in the browser', () => {
       // close a notification soon after showing it.
       const watching = page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
+        (window as { watchingNotifications?: boolean }).watchingNotifications = true;
         for (let tries = 0; tries < 4000; tries += 1) {
           const list = await registration.getNotifications();
           if (list.length > 0) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
@@ -84,6 +85,8 @@ describeE2E('following a team in the browser', () => {
         }
         return [];
       });
+      // Pushed only once the loop runs: on a busy machine a notification shown before it could close unseen.
+      await page.waitForFunction(() => (window as { watchingNotifications?: boolean }).watchingNotifications === true);
       await cdp.send('ServiceWorker.deliverPushMessage', { origin: `${site.url}/`, registrationId, data: JSON.stringify(payload) });
       const shown = await watching;
       expect(shown).toEqual([{ title: payload.title, body: payload.body, tag: 'match-test', data: { url: payload.url } }]);

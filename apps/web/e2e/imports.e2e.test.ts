@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { faceitMatch, startFakeFaceit, startFakeLeaguespot, type FakeFaceit, type FakeLeaguespot } from '../../server/test-support/fakes';
-import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, startTestSite, type TestSite } from './harness';
+import { OWNER, VIEWPORTS, describeE2E, launchBrowser, saveScreenshot, startTestSite, type TestSite, hydrated } from './harness';
 
 const SLOW = 180_000;
 const CHAMPIONSHIP = 'e2e-championship';
@@ -183,7 +183,10 @@ describeE2E('import matches wizard against the fake platforms', () => {
       // The four finished matches are among the newest on the past tab (a demo result dated
       // later the same day may come first); the matched platform team plays as the existing team.
       await page.goto(`${site.url}/matches#past`);
-      const cards = page.locator('li[data-match-id]');
+      // The server renders the default tab (it never sees the #fragment); the past tab once the app has taken over.
+      await hydrated(page);
+      await expect.poll(() => page.getByRole('tab', { name: 'Past' }).getAttribute('aria-selected')).toBe('true');
+      const cards = page.getByRole('tabpanel').locator('li[data-match-id]');
       await cards.first().waitFor();
       const newest = (await cards.evaluateAll((items) => items.slice(0, 8).map((item) => item.textContent ?? ''))).filter((text) => text.includes('E2E Cup'));
       expect(newest).toHaveLength(4);

@@ -184,7 +184,7 @@ describeE2E('news', () => {
   it('says when an article does not exist', async () => {
     const page = await openPage('/news/no-such-article');
     await page.getByRole('heading', { name: 'Article not found' }).waitFor();
-    expect(await page.title()).toBe('Article not found | News | Campus Elo');
+    await expect.poll(() => page.title()).toBe('Article not found | News | Campus Elo');
     await saveScreenshot(page, 'news-article-not-found');
     await page.getByRole('link', { name: 'Browse all news articles' }).click();
     await page.waitForURL('**/news');

@@ -45,3 +45,4 @@ import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Stack.css';

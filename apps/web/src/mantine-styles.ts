@@ -19,5 +19,4 @@ import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Skeleton.css';
-import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';

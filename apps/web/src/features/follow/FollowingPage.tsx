@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Alert.css';

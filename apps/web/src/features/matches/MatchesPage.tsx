@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Tabs.css';
 import { Container, Group, Tabs, Title } from '@mantine/core';
