@@ -54,10 +54,8 @@ export const ROUTE_FILES: Record<(typeof CLIENT_ROUTES)[number], readonly string
 /** Staff and per-browser pages stay rendered by the browser alone: their content is the visitor's own. */
 export const BROWSER_ONLY_ROUTES: ReadonlySet<string> = new Set(['/signin', '/following', '/admin', '/admin/graphic']);
 
-/** Each server-rendered route as a pattern over the path (a trailing slash allowed, as the routes are registered). */
-const SERVER_RENDERED = CLIENT_ROUTES.filter((route) => !BROWSER_ONLY_ROUTES.has(route)).map(
-  (route) => new RegExp(`^${route === '/' ? '/' : `${route.replace(/:\w+/g, '[^/]+')}/?`}$`),
-);
+/** Each server-rendered route as a pattern over the path (with a trailing slash it is a redirect: web-app.ts). */
+const SERVER_RENDERED = CLIENT_ROUTES.filter((route) => !BROWSER_ONLY_ROUTES.has(route)).map((route) => new RegExp(`^${route.replace(/:\w+/g, '[^/]+')}$`));
 
 /**
  * Whether a path is a public page the server renders: its anonymous answer is the same for

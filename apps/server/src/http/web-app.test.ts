@@ -70,7 +70,7 @@ afterAll(async () => {
 const nonceIn = (html: string) => /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
 
 describe('pages', () => {
-  it.each(['/', '/news', '/news/', '/news/how-elo-rankings-work', '/rankings', '/matches', '/events', '/signin', '/admin', '/admin/', '/admin/graphic', '/search'])(
+  it.each(['/', '/news', '/news/how-elo-rankings-work', '/rankings', '/matches', '/events', '/signin', '/admin', '/admin/graphic', '/search'])(
     'GET %s answers index.html with 200',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });
@@ -80,6 +80,16 @@ describe('pages', () => {
       expect(response.body).toContain('<div id="root">');
     },
   );
+
+  it.each([
+    ['/news/', '/news'],
+    ['/admin/', '/admin'],
+    ['/rankings/?region=West', '/rankings?region=West'],
+  ])('GET %s redirects to %s (one address per page)', async (url, location) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe(location);
+  });
 
   it.each(['/no-such-page', '/news/no-such-post', '/news/a/b', '/teams', '/admin/nothing', '/index.html'])('GET %s answers the same page with 404', async (url) => {
     const response = await app.inject({ method: 'GET', url });
@@ -159,11 +169,14 @@ describe('pages of one team, player, match or event', () => {
     ids = { team: team!.id, opponent: opponent!.id, player: player!.id, hiddenPlayer: hiddenPlayer!.id, match: match.id, event: event.id };
   });
 
-  it('answers 200 for a team, a visible player and a match that exist, with or without the trailing slash', async () => {
-    for (const url of [`/teams/${ids.team}`, `/teams/${ids.opponent}/`, `/players/${ids.player}`, `/matches/${ids.match}`, `/matches/${ids.match}/`, `/events/${ids.event}`]) {
+  it('answers 200 for a team, a visible player and a match that exist, and redirects their addresses with a trailing slash', async () => {
+    for (const url of [`/teams/${ids.team}`, `/teams/${ids.opponent}`, `/players/${ids.player}`, `/matches/${ids.match}`, `/events/${ids.event}`]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root">');
+      const slashed = await app.inject({ method: 'GET', url: `${url}/` });
+      expect(slashed.statusCode, url).toBe(301);
+      expect(slashed.headers.location, url).toBe(url);
     }
   });
 

@@ -28,6 +28,13 @@ const APP_ROOT = '<div id="root"></div>';
 /** Stands for the response's CSP nonce in index.html (the web build writes it: vite.config.ts, html.cspNonce). */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
+/** '/teams/x/?tab=y' -> '/teams/x?tab=y' */
+export function withoutTrailingSlash(url: string): string {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return `${path.replace(/\/+$/, '') || '/'}${query === -1 ? '' : url.slice(query)}`;
+}
+
 /**
  * Where the built web app lives: WEB_DIST, else apps/web/dist beside the server package
  * (found by walking up to its package.json: this module runs from src/ and from the bundle).
@@ -160,7 +167,10 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
           return sendPage(reply.headers(headers), failed, template, await serverRender(req, route, failed));
         }
       };
-      for (const url of route === '/' ? [route] : [route, `${route}/`]) app.get(url, handler);
+      app.get(route, handler);
+      // One address per page: with a trailing slash it redirects to the same page without one
+      // (the router matches no such path, and the cache keeps one copy).
+      if (route !== '/') app.get(`${route}/`, (req, reply) => reply.redirect(withoutTrailingSlash(req.url), 301));
     }
   }
 

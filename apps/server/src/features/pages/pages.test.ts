@@ -260,7 +260,7 @@ describe('the head of each page, in its first HTML response', () => {
   });
 
   it("writes a player's head and data", async () => {
-    const { statusCode, body } = await app.inject({ method: 'GET', url: `/players/${ids.player}/` });
+    const { statusCode, body } = await app.inject({ method: 'GET', url: `/players/${ids.player}` });
     expect(statusCode).toBe(200);
     expect(titleOf(body)).toBe('Ada | Test League');
     expect(metaOf(body, 'description')).toBe('Ada of Owls "</script><b> on Test League: Elo 1510.');
