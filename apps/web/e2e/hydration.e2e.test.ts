@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { browserSuite, describeE2E, hydrated, VIEWPORTS } from './harness';
 
@@ -5,7 +6,7 @@ import { browserSuite, describeE2E, hydrated, VIEWPORTS } from './harness';
  * Every public page is rendered on the server and hydrated by the browser (docs/decisions/0097):
  * the browser's first render must match the server's HTML, whatever the visitor's colour
  * scheme, width and time zone. React mends a mismatch by rendering afresh and main.tsx logs
- * it, so any console error or page error fails here. HYDRATION_DEBUG=1 prints each mismatch whole (with a
+ * it, so any console error or page error fails here, as does a layout shift. HYDRATION_DEBUG=1 prints each mismatch whole (with a
  * development build of the web app, React names the differing props) and checks one zone.
  */
 
@@ -13,7 +14,22 @@ const SCHEMES = ['light', 'dark'] as const;
 const WIDTHS = ['mobile', 'desktop'] as const;
 const ZONES = (process.env.HYDRATION_DEBUG ? ['America/Los_Angeles'] : ['America/Los_Angeles', 'Asia/Tokyo']) as readonly string[];
 
-describeE2E('server-rendered pages hydrate without a mismatch', () => {
+/** The page's layout shifts so far that no input caused (what the Cumulative Layout Shift metric adds up). */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((settle) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        // Buffered entries arrive in a task of their own.
+        setTimeout(() => settle(total), 100);
+      }),
+  );
+}
+
+describeE2E('server-rendered pages hydrate without a mismatch or a layout shift', () => {
   const suite = browserSuite();
 
   const publicPages = async (): Promise<string[]> => {
@@ -69,6 +85,12 @@ describeE2E('server-rendered pages hydrate without a mismatch', () => {
             await hydrated(page);
             // Effects that run after hydration (the visitor's zone, the scheme) have run.
             await page.evaluate(() => new Promise((settle) => requestAnimationFrame(() => setTimeout(settle, 50))));
+            // Nothing the server painted moves when the app takes over: on a phone, CLS 0 as
+            // Lighthouse's phone run shows it (three decimals, issue 26). A time's zone name may
+            // change its width ('EST' to 'GMT+9') and nudge what follows it on its line: a few
+            // ten-thousandths on a phone, a few thousandths where a desktop's lines hold more.
+            const shifted = await layoutShift(page);
+            if (shifted >= (width === 'mobile' ? 0.0005 : 0.01)) failures.push(`${path} (${colorScheme}, ${width}, ${timezoneId}): layout shift ${shifted.toFixed(4)}`);
             for (const problem of problems) failures.push(`${path} (${colorScheme}, ${width}, ${timezoneId}): ${process.env.HYDRATION_DEBUG ? problem : problem.slice(0, 400)}`);
           }
           await context.close();

@@ -51,7 +51,7 @@ export async function renderApp(request: RenderRequest): Promise<RenderedApp> {
       queryClient={queryClient}
       trpcClient={createTrpcClient()}
       nonce={() => request.nonce}
-      renderContext={{ renderedAt: request.renderedAt, siteTimeZone: siteSettings.timeZone }}
+      renderContext={{ renderedAt: request.renderedAt, siteTimeZone: siteSettings.timeZone, inBrowser: false }}
     >
       <RouterProvider router={router} />
     </AppProviders>,

@@ -10,36 +10,51 @@ import { createQueryClient } from './lib/query-client';
 import { siteSettings } from './lib/site-settings';
 import { createTrpcClient } from './lib/trpc';
 
-const queryClient = createQueryClient();
-const pageData = seedPageData(queryClient);
-const router = createAppRouter(queryClient, { notFound: pageData?.notFound === true });
-dropFirstPageHeadWhenLeft((listener) => router.subscribe('onResolved', listener), window.location.pathname);
+/**
+ * The next task: the app starts in steps, each a short task, so the browser can paint and
+ * answer input between them (a phone spends a quarter of a second on this bundle's modules
+ * alone; docs/decisions/0097).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const root = document.getElementById('root')!;
-// The server rendered this page (entry-server.tsx) and wrote the moment it did on the root.
-const serverRendered = root.dataset.renderedAt !== undefined;
-// The moment and zone the server rendered with: the hydrating render must use the same (lib/render-context.tsx).
-const renderContext = { renderedAt: Number(root.dataset.renderedAt) || Date.now(), siteTimeZone: siteSettings.timeZone };
-const app = (
-  <AppProviders queryClient={queryClient} trpcClient={createTrpcClient()} nonce={cspNonce} renderContext={renderContext}>
-    <RouterProvider router={router} />
-  </AppProviders>
-);
-if (serverRendered) {
+async function start() {
+  await nextTask();
+  const queryClient = createQueryClient();
+  const pageData = seedPageData(queryClient);
+  const router = createAppRouter(queryClient, { notFound: pageData?.notFound === true });
+  dropFirstPageHeadWhenLeft((listener) => router.subscribe('onResolved', listener), window.location.pathname);
+
+  const root = document.getElementById('root')!;
+  // The server rendered this page (entry-server.tsx) and wrote the moment it did on the root.
+  const serverRendered = root.dataset.renderedAt !== undefined;
+  // The moment and zone the server rendered with: the hydrating render must use the same (lib/render-context.tsx).
+  const renderContext = { renderedAt: Number(root.dataset.renderedAt) || Date.now(), siteTimeZone: siteSettings.timeZone, inBrowser: !serverRendered };
+  const app = (
+    <AppProviders queryClient={queryClient} trpcClient={createTrpcClient()} nonce={cspNonce} renderContext={renderContext}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+  if (!serverRendered) {
+    // The dev server (vite) serves the bare index.html.
+    createRoot(root).render(app);
+    return;
+  }
   // The first render must match the server's HTML: the route matched and its component's code
   // loaded first, as on the server, and the router told it renders a server's page (router.ssr:
   // no suspense boundary of its own around the matches, which the server's render has not).
   // TanStack Router's RouterClient does the same and more (its dehydrated state: these routes
   // have no loaders) for about 2 KB gzip the first load has no room for (docs/decisions/0097).
   // React mends a mismatch by rendering afresh; the console says so, and the browser tests fail on it.
-  void router.load().then(() => {
-    router.ssr = { manifest: undefined };
-    hydrateRoot(root, app, { onRecoverableError: (error) => console.error('Hydration failed:', error) });
-  });
-} else {
-  // The dev server (vite) serves the bare index.html.
-  createRoot(root).render(app);
+  await router.load();
+  await nextTask();
+  router.ssr = { manifest: undefined };
+  hydrateRoot(root, app, { onRecoverableError: (error) => console.error('Hydration failed:', error) });
 }
 
-// A browser that follows a team keeps its service worker current, once the page has loaded (features/follow).
-window.addEventListener('load', registerServiceWorkerIfFollowing, { once: true });
+void start();
+
+// A browser that follows a team keeps its service worker current, once the page has loaded
+// (features/follow). A server-rendered page loads this script after its first paint, often
+// after the page's load event.
+if (document.readyState === 'complete') registerServiceWorkerIfFollowing();
+else window.addEventListener('load', registerServiceWorkerIfFollowing, { once: true });

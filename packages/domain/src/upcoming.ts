@@ -40,7 +40,7 @@ export function endOfDayIn(now: Date, timeZone: string): Date {
 /**
  * Windows for the upcoming-match sections, one after another so no match shows twice
  * (docs/departures.md): today, from now (a match that has started is live, not upcoming) to
- * the end of the visitor's day in their time zone; the rest of the next 7 days; then the rest
+ * the end of the day in `timeZone` (the league's, docs/decisions/0096); the rest of the next 7 days; then the rest
  * of the next 30. The week and month are rolling, not calendar periods, so they never shrink
  * to a few days near the end of one.
  */

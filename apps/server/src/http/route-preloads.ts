@@ -41,25 +41,16 @@ export function readManifest(webDist: string): Manifest | undefined {
   return { chunks, modules: readJson<Manifest['modules']>(join(webDist, '.vite', 'ssr-manifest.json')) ?? {} };
 }
 
-/** A route's links: for the top of <head>, and stylesheets for its end (after the entry bundle's, as Vite's loader would add them). */
-export interface RouteLinks {
-  preloads: string;
-  stylesheets: string;
+/** The chunks a route's component needs beyond the entry bundle, as dist-relative paths, in the order Vite's loader would add them. */
+export interface RouteAssets {
+  scripts: string[];
+  stylesheets: string[];
 }
 
-/**
- * The scripts and stylesheets a page's route component needs, beyond the entry bundle the
- * page loads anyway: the browser fetches them while the entry bundle downloads instead of
- * after it has run (one round trip less before the page's content). Modulepreload links, and
- * for the styles: stylesheets when the server renders the page (its HTML needs them at the
- * first paint, and a visitor without scripts at all; Vite's loader then adds none of its own),
- * preload links when the browser renders it alone. Each with the nonce placeholder (CSP
- * applies to preloads too).
- */
-export function routeLinks(manifest: Manifest | undefined, routeFiles: readonly string[], noncePlaceholder: string, styles: 'stylesheet' | 'preload'): RouteLinks {
-  if (!manifest) return { preloads: '', stylesheets: '' };
+export function routeAssets(manifest: Manifest | undefined, routeFiles: readonly string[]): RouteAssets {
   const scripts: string[] = [];
   const stylesheets: string[] = [];
+  if (!manifest) return { scripts, stylesheets };
   const seen = new Set<string>();
   const keyOfFile = new Map(Object.entries(manifest.chunks).map(([key, chunk]) => [chunk.file, key]));
   const visit = (key: string) => {
@@ -67,8 +58,9 @@ export function routeLinks(manifest: Manifest | undefined, routeFiles: readonly 
     if (!chunk || chunk.isEntry || seen.has(key)) return;
     seen.add(key);
     scripts.push(chunk.file);
-    for (const css of chunk.css ?? []) if (!stylesheets.includes(css)) stylesheets.push(css);
+    // A chunk's imports' styles before its own, as Vite's loader orders them: its rules win.
     for (const imported of chunk.imports ?? []) visit(imported);
+    for (const css of chunk.css ?? []) if (!stylesheets.includes(css)) stylesheets.push(css);
   };
   for (const file of routeFiles) {
     const key = splitComponent(file);
@@ -81,8 +73,39 @@ export function routeLinks(manifest: Manifest | undefined, routeFiles: readonly 
       } else if (keyOfFile.has(asset)) visit(keyOfFile.get(asset)!);
     }
   }
-  const link = (attributes: string, file: string) => `<link ${attributes} href="/${escapeHtml(file)}" nonce="${noncePlaceholder}" />`;
-  const modulePreloads = scripts.map((file) => link('rel="modulepreload" crossorigin', file));
-  if (styles === 'stylesheet') return { preloads: modulePreloads.join('\n    '), stylesheets: stylesheets.map((file) => link('rel="stylesheet" crossorigin', file)).join('\n    ') };
-  return { preloads: [...stylesheets.map((file) => link('rel="preload" as="style" crossorigin', file)), ...modulePreloads].join('\n    '), stylesheets: '' };
+  return { scripts, stylesheets };
+}
+
+/** A <link> to a built file, with the nonce placeholder (CSP applies to preloads too). */
+export const assetLink = (attributes: string, path: string, noncePlaceholder: string) => `<link ${attributes} href="${escapeHtml(path)}" nonce="${noncePlaceholder}" />`;
+
+/** A route's links: for the top of <head>, and stylesheets for its end (after the entry bundle's, as Vite's loader would add them). */
+export interface RouteLinks {
+  preloads: string;
+  stylesheets: string;
+}
+
+/**
+ * The links of a page's route component: its scripts and styles fetched while the entry
+ * bundle downloads instead of after it has run (one round trip less before the page's content).
+ *
+ * - Rendered by the browser alone: modulepreload links, and preload links for its styles.
+ * - Rendered by the server: modulepreload links, and one stylesheet made of the route's
+ *   stylesheets (`combined`, page-stylesheets.ts; the files themselves when it could not be
+ *   made): its HTML needs them at the first paint, and
+ *   over HTTP/1.1 each file costs a round trip on one of six connections (the team page has
+ *   fifteen). Each file is also named by a disabled link, which the browser does not fetch:
+ *   Vite's loader, finding a stylesheet linked already, then adds none of its own.
+ */
+export function routeLinks(assets: RouteAssets, noncePlaceholder: string, styles: { serverRendered: false } | { serverRendered: true; combined: string | undefined }): RouteLinks {
+  const link = (attributes: string, file: string) => assetLink(attributes, `/${file}`, noncePlaceholder);
+  const modulePreloads = assets.scripts.map((file) => link('rel="modulepreload" crossorigin', file));
+  if (!styles.serverRendered) {
+    return { preloads: [...assets.stylesheets.map((file) => link('rel="preload" as="style" crossorigin', file)), ...modulePreloads].join('\n    '), stylesheets: '' };
+  }
+  const stylesheets =
+    styles.combined === undefined || assets.stylesheets.length === 0
+      ? assets.stylesheets.map((file) => link('rel="stylesheet" crossorigin', file))
+      : [assetLink('rel="stylesheet" crossorigin', styles.combined, noncePlaceholder), ...assets.stylesheets.map((file) => link('rel="stylesheet" crossorigin disabled', file))];
+  return { preloads: modulePreloads.join('\n    '), stylesheets: stylesheets.join('\n    ') };
 }

@@ -40,6 +40,8 @@ const MANIFEST = {
 /** Vite's SSR manifest: which client files hold each source module (the merged news component's). */
 const SSR_MANIFEST = { 'src/routes/news/index.tsx?tsr-split=component': ['/assets/shared-n3ws.js', '/assets/shared-n3ws.css'] };
 
+const HOME_CSS = '.home { color: rebeccapurple; }';
+
 let webDist: string;
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -267,6 +269,9 @@ export async function renderApp({ url, data }) {
     mkdirSync(join(build, 'dist', '.vite'), { recursive: true });
     writeFileSync(join(build, 'dist', 'index.html'), INDEX_HTML);
     writeFileSync(join(build, 'dist', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(join(build, 'dist', '.vite', 'ssr-manifest.json'), JSON.stringify(SSR_MANIFEST));
+    mkdirSync(join(build, 'dist', 'assets'));
+    writeFileSync(join(build, 'dist', 'assets', 'HomePage-x.css'), HOME_CSS);
     mkdirSync(join(build, 'dist-server'));
     writeFileSync(join(build, 'dist-server', 'entry-server.js'), ENTRY_SERVER);
     rendering = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: join(build, 'dist') }), logger: false });
@@ -276,16 +281,37 @@ export async function renderApp({ url, data }) {
     rmSync(build, { recursive: true, force: true });
   });
 
-  it("puts the render in the page, with the route's styles as stylesheets after the entry bundle's (the HTML needs them before its first paint)", async () => {
+  it("puts the render in the page, with the route's styles as one stylesheet (the HTML needs them before its first paint) and its scripts loaded after it has painted", async () => {
     const { body } = await rendering.inject({ method: 'GET', url: '/' });
     const nonce = nonceIn(body)!;
     // The moment it was rendered, for the browser's hydrating render (docs/decisions/0096).
     expect(body).toMatch(/<div id="root" data-rendered-at="\d+"><main data-url="\/">/);
-    const stylesheet = `<link rel="stylesheet" crossorigin href="/assets/HomePage-x.css" nonce="${nonce}" />`;
-    expect(body.indexOf(stylesheet)).toBeGreaterThan(body.indexOf('/assets/index-abc123.js'));
-    expect(body.indexOf(stylesheet)).toBeLessThan(body.indexOf('</head>'));
+    const combined = /<link rel="stylesheet" crossorigin href="(\/assets\/pages\/[\w-]+\.css)" nonce="([^"]+)" \/>/.exec(body);
+    expect(combined?.[2]).toBe(nonce);
+    expect(body.indexOf(combined![0])).toBeLessThan(body.indexOf('</head>'));
+    // Each file it holds named by a link the browser does not fetch, so Vite's loader adds none.
+    expect(body).toContain(`<link rel="stylesheet" crossorigin disabled href="/assets/HomePage-x.css" nonce="${nonce}" />`);
     expect(body).not.toContain('as="style"');
-    expect(body).toContain(`<link rel="modulepreload" crossorigin href="/assets/HomePage-x.js" nonce="${nonce}" />`);
+    // The page reads without its scripts: they load once it has painted, added by a script at the body's end.
+    expect(body).not.toContain('rel="modulepreload"');
+    expect(body).not.toContain('<script type="module"');
+    const loader = /<script nonce="([^"]+)">(requestAnimationFrame\([^<]*)<\/script>\s*<\/body>/.exec(body);
+    expect(loader?.[1]).toBe(nonce);
+    expect(loader?.[2]).toContain('["/assets/routes-h0me.js","/assets/HomePage-x.js","/assets/Stack-y.js"].forEach(');
+    expect(loader?.[2]).toContain('s.src="/assets/index-abc123.js"');
+
+    const stylesheet = await rendering.inject({ method: 'GET', url: combined![1]! });
+    expect(stylesheet.statusCode).toBe(200);
+    expect(stylesheet.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(stylesheet.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(stylesheet.body).toBe(HOME_CSS);
+    expect((await rendering.inject({ method: 'GET', url: '/assets/pages/nothing.css' })).statusCode).toBe(404);
+  });
+
+  it("links a route's stylesheets themselves when a file is missing from the build (the news page's merged chunk)", async () => {
+    const { body } = await rendering.inject({ method: 'GET', url: '/news' });
+    expect(body).toContain(`<link rel="stylesheet" crossorigin href="/assets/shared-n3ws.css" nonce="${nonceIn(body)}" />`);
+    expect(body).not.toContain('/assets/pages/');
   });
 
   it("tells the render that an unknown team is not found, and leaves staff pages to the browser", async () => {

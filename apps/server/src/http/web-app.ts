@@ -11,7 +11,8 @@ import { failedPage, notFoundPage, PAGES, type PageAnswer } from '../features/pa
 import { siteOrigin } from '../features/pages/site-origin';
 import type { AppDeps } from '../trpc';
 import { restErrorResponse } from './errors';
-import { readManifest, routeLinks } from './route-preloads';
+import { registerPageStylesheets } from './page-stylesheets';
+import { readManifest, routeAssets, routeLinks } from './route-preloads';
 import { cspNonce, pageContentSecurityPolicy } from './security-headers';
 import { BROWSER_ONLY_ROUTES, CLIENT_ROUTES, ROUTE_FILES } from './page-routes';
 import { loadServerRenderer, renderAppAt, type RenderedApp } from './server-render';
@@ -85,6 +86,31 @@ export function renderPage(template: string, page: PageAnswer, siteName: string,
     .replaceAll(NONCE_PLACEHOLDER, () => nonce);
 }
 
+/** The entry bundle's tag and the module preloads in the build's index.html and a route's links. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"[^>]*><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>\s*/g;
+
+/**
+ * A server-rendered page reads without its scripts, so they load once it has painted: the
+ * entry bundle's tag and the module preloads leave the head, and a small script at the end
+ * of the body adds them at the first frame's end (requestAnimationFrame, then a task). Until
+ * then the stylesheets and the first pictures have the connection to themselves, and the
+ * first paint never waits for 117 KB of JavaScript and its work (docs/decisions/0097).
+ */
+export function scriptsAfterPaint(template: string): string {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) return template;
+  const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const loader =
+    `<script nonce="${NONCE_PLACEHOLDER}">requestAnimationFrame(function(){setTimeout(function(){` +
+    `${scriptJson(preloads)}.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});` +
+    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${scriptJson(entry)};document.head.appendChild(s)})})</script>`;
+  return template
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</body>', () => `${loader}\n  </body>`);
+}
+
 /**
  * Serves the built web app: hashed bundles under /assets/ cached for a year, other files
  * revalidated, both in the precompressed encoding the client takes; and index.html with this
@@ -112,8 +138,16 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
     }
   };
 
+  // Each route's template and the not-found page's, made once.
+  const afterPaintTemplates = new Map<string, string>();
+  const afterPaint = (pageTemplate: string) => {
+    let made = afterPaintTemplates.get(pageTemplate);
+    if (made === undefined) afterPaintTemplates.set(pageTemplate, (made = scriptsAfterPaint(pageTemplate)));
+    return made;
+  };
+
   const sendPage = (reply: FastifyReply, page: PageAnswer, pageTemplate = template!, rendered?: RenderedApp) => {
-    const html = renderPage(pageTemplate, page, config.siteName, cspNonce(reply), rendered);
+    const html = renderPage(rendered ? afterPaint(pageTemplate) : pageTemplate, page, config.siteName, cspNonce(reply), rendered);
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') reply.header('content-security-policy', pageContentSecurityPolicy(policy, html));
     return reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
@@ -138,10 +172,16 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
         res.setHeader('vary', 'accept-encoding');
       },
     });
+    const combineStylesheets = registerPageStylesheets(app, root);
     for (const route of CLIENT_ROUTES) {
       const pageOf = PAGES[route]!;
       // This page's own chunks, fetched alongside the entry bundle.
-      const links = routeLinks(manifest, ROUTE_FILES[route], NONCE_PLACEHOLDER, renderer && !BROWSER_ONLY_ROUTES.has(route) ? 'stylesheet' : 'preload');
+      const assets = routeAssets(manifest, ROUTE_FILES[route]);
+      const links = routeLinks(
+        assets,
+        NONCE_PLACEHOLDER,
+        renderer && !BROWSER_ONLY_ROUTES.has(route) ? { serverRendered: true, combined: combineStylesheets(assets.stylesheets) } : { serverRendered: false },
+      );
       // Scripts preloaded at the top of the head; stylesheets at its end, after the entry's, so
       // the route's own rules win over Mantine's as when the browser adds them (docs/decisions/0097).
       const routeTemplate = template
@@ -157,8 +197,8 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
           const rendered = await serverRender(req, route, page, renderedAt);
           // Where a page's time goes, for operators and the bench (docs/decisions/0097).
           reply.header('server-timing', `data;dur=${(read - started).toFixed(1)}, render;dur=${(performance.now() - read).toFixed(1)}`);
-          // A page not found shows the not-found component, not this route's.
-          return sendPage(reply, page, page.status === 200 ? routeTemplate : template, rendered);
+          // With the route's styles even when not found: the route may show its own message (an unknown article).
+          return sendPage(reply, page, routeTemplate, rendered);
         } catch (error) {
           // The database or Sanity failing (503, 502) or a bug (500): the page still loads and says so itself.
           const { status, headers, internal } = restErrorResponse(error);

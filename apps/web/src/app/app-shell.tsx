@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { RenderContextProvider, type RenderContextValue } from '../lib/render-context';
 import { trpc, type TrpcClient } from '../lib/trpc';
 import { routeTree } from '../routeTree.gen';
@@ -32,17 +32,6 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/**
- * Marks the page once the app has taken over the server's HTML (or rendered it, in the dev
- * server): `<html data-hydrated>`, which the browser tests wait for. Renders nothing.
- */
-function HydratedMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
-  return null;
-}
-
 export function AppProviders(props: { queryClient: QueryClient; trpcClient: TrpcClient; nonce: () => string; renderContext: RenderContextValue; children: ReactNode }) {
   return (
     <StrictMode>
@@ -61,7 +50,6 @@ export function AppProviders(props: { queryClient: QueryClient; trpcClient: Trpc
           >
             <RenderContextProvider value={props.renderContext}>
               {props.children}
-              <HydratedMark />
             </RenderContextProvider>
           </MantineProvider>
         </QueryClientProvider>

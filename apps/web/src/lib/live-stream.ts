@@ -160,10 +160,12 @@ export function useLiveMatchStream(): boolean {
       }
     };
   }, [client]);
+  // On the server and while hydrating, up, as the browser takes a new stream to be: a snapshot
+  // that differed after hydration would re-render the whole page at once (docs/decisions/0097).
   return useSyncExternalStore(
     subscribeConnection,
     () => typeof EventSource !== 'undefined' && connected,
-    () => false,
+    () => true,
   );
 }
 

@@ -3,11 +3,13 @@
 // (useDisplayTimeZone in lib/render-context.tsx, docs/decisions/0096). Dates are calendar days (a
 // season's start, a ranking week), the same day everywhere, so they are read and shown in
 // UTC, never moved a day back west of it (docs/departures.md).
-const calendarDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** An en-US format of these options in this zone, made once (building one costs far more than using it). */
+/**
+ * An en-US format of these options in this zone, made once (building one costs far more than
+ * using it), and only when first used: the first one loads the browser's locale data, which
+ * must not lengthen the app's start (docs/decisions/0097).
+ */
 export function formatIn(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${timeZone} ${JSON.stringify(options)}`;
   let format = formats.get(key);
@@ -21,6 +23,11 @@ export function formatIn(timeZone: string, options: Intl.DateTimeFormatOptions):
 /** The browser's own zone, for staff pages, which only the browser renders. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** 'Eastern Time': a zone's name, the same all year (for the league's zone, where days are counted in it). */
+export function timeZoneName(timeZone: string): string {
+  return formatIn(timeZone, { timeZoneName: 'longGeneric' }).formatToParts(0).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 
 /** '+54', '-96', '0': Elo changes are always shown with their sign. */
@@ -44,5 +51,5 @@ export function formatDate(iso: string | null, timeZone: string): string {
 
 /** A calendar date ('2026-11-23', or a day stored as its UTC midnight): the same day in every zone. */
 export function formatCalendarDate(isoDate: string): string {
-  return calendarDateFormat.format(new Date(/^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? `${isoDate}T00:00:00Z` : isoDate));
+  return formatIn('UTC', { dateStyle: 'medium' }).format(new Date(/^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? `${isoDate}T00:00:00Z` : isoDate));
 }

@@ -83,7 +83,7 @@ export function renderWithProviders(
         <QueryClientProvider client={queryClient}>
           <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager}>
             {/* Rendered in the browser alone, as a page the app navigated to: the visitor's zone and clock. */}
-            <RenderContextProvider value={{ renderedAt: Date.now(), siteTimeZone: 'America/New_York' }}>
+            <RenderContextProvider value={{ renderedAt: Date.now(), siteTimeZone: 'America/New_York', inBrowser: true }}>
               <RouterProvider router={router} />
             </RenderContextProvider>
           </MantineProvider>

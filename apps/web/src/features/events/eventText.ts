@@ -1,4 +1,5 @@
 import type { EventFormat, EventStatus } from '@campus-elo/api-contract';
+import { formatCalendarDate } from '../common/format';
 
 const FORMAT_NAMES: Record<EventFormat, string> = {
   single_elimination: 'Single elimination',
@@ -17,10 +18,8 @@ export function formatName(format: EventFormat, options: { grandFinalReset?: boo
 
 export const STATUS_NAMES: Record<EventStatus, string> = { upcoming: 'Upcoming', ongoing: 'Ongoing', past: 'Past' };
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
 /** 'Mar 3, 2026' or 'Mar 3, 2026 – Mar 5, 2026' from the event's YYYY-MM-DD dates. */
 export function dateRange(start: string, end: string): string {
-  const from = dayFormat.format(new Date(`${start}T00:00:00Z`));
-  return start === end ? from : `${from} – ${dayFormat.format(new Date(`${end}T00:00:00Z`))}`;
+  const from = formatCalendarDate(start);
+  return start === end ? from : `${from} – ${formatCalendarDate(end)}`;
 }

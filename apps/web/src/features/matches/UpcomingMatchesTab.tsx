@@ -2,8 +2,9 @@ import { upcomingWindowInput } from '@campus-elo/api-contract';
 import { upcomingWindows, type TimeWindow } from '@campus-elo/domain';
 import { Stack, Text, Title } from '@mantine/core';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { useDisplayTimeZone, useNow } from '../../lib/render-context';
+import { useLeagueTimeZone, useNow } from '../../lib/render-context';
 import { trpc } from '../../lib/trpc';
+import { timeZoneName } from '../common/format';
 import { STARS_MEANING } from '../common/StarRating';
 import { EmptyMessage, ErrorMessage } from '../common/states';
 import { WhenNearViewport } from '../common/WhenNearViewport';
@@ -55,18 +56,19 @@ function UpcomingList({ matches, emptyText }: { matches: WindowMatches; emptyTex
 }
 
 /**
- * Scheduled matches today (the day in the displayed zone: the league's in the server's render
- * and while hydrating, then the visitor's, docs/decisions/0096), in the rest of the next 7 days and in the rest
- * of the next 30, each match in one section only (docs/departures.md). The three lists show
- * together once all have answered (one batched request): until then cards of the same size
- * hold the place, so no section moves another when its list arrives.
+ * Scheduled matches today, in the rest of the next 7 days and in the rest of the next 30,
+ * each match in one section only (docs/departures.md). The days are the league's (its time
+ * zone, named in the legend), in the server's render and in the browser alike, so the lists
+ * the page came with stay after hydration and nothing moves; each match's time is shown in
+ * the visitor's zone (docs/decisions/0096). The three lists show together once all have
+ * answered (one batched request): until then cards of the same size hold the place, so no
+ * section moves another when its list arrives.
  */
 export function UpcomingMatchesTab() {
-  // From the moment the tab opened (the render's, when hydrating), so the three queries keep
-  // stable keys; they change once, when the visitor's zone replaces the league's.
+  // From the moment the tab opened (the render's, when hydrating), so the three queries keep stable keys.
   const [opened] = useState(useNow());
-  const timeZone = useDisplayTimeZone();
-  const windows = useMemo(() => upcomingWindows(new Date(opened), timeZone), [opened, timeZone]);
+  const leagueTimeZone = useLeagueTimeZone();
+  const windows = useMemo(() => upcomingWindows(new Date(opened), leagueTimeZone), [opened, leagueTimeZone]);
   const today = useWindowMatches(windows.today);
   const week = useWindowMatches(windows.week);
   const month = useWindowMatches(windows.month);
@@ -77,7 +79,7 @@ export function UpcomingMatchesTab() {
         Upcoming Matches
       </Title>
       <Text size="sm" c="dimmed" data-legend>
-        Stars: {STARS_MEANING}. Win and Loss: the Elo each team would gain by winning or lose by losing. Times are in your time zone.
+        Stars: {STARS_MEANING}. Win and Loss: the Elo each team would gain by winning or lose by losing. Days are the league's ({timeZoneName(leagueTimeZone)}); times are in your time zone.
       </Text>
       {loading ? (
         <div role="status" aria-label="Loading upcoming matches">

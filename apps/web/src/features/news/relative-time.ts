@@ -9,7 +9,8 @@ const units: Array<{ unit: Intl.RelativeTimeFormatUnit; seconds: number }> = [
   { unit: 'minute', seconds: 60 },
 ];
 
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+/** Made when first used (formatIn in common/format.ts says why). */
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
 
 /** '3 days ago', 'last week', 'in 2 hours' as of `now` (ms, useNow): the largest whole unit, 'just now' under a minute. */
 export function formatRelativeTime(iso: string, now: number): string {
@@ -17,7 +18,7 @@ export function formatRelativeTime(iso: string, now: number): string {
   if (Number.isNaN(then.getTime())) return '';
   const seconds = (then.getTime() - now) / 1000;
   for (const { unit, seconds: size } of units) {
-    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return (relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' })).format(Math.trunc(seconds / size), unit);
   }
   return 'just now';
 }
