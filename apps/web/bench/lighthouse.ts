@@ -11,6 +11,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
@@ -121,10 +122,11 @@ async function homeInitialGzipBytes(origin: string, report: LighthouseReport): P
   const files = [];
   for (const url of [...new Set(urls)]) {
     const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
-    // fetch decompresses: count the bytes on the wire from the .gz the server sent.
+    // fetch decompresses: count the bytes on the wire from the .gz the server sent, or, where
+    // it compressed as it sent (a page's joined stylesheet: no length), gzip them here.
     const plain = Buffer.from(await response.arrayBuffer());
-    const encoded = response.headers.get('content-encoding') === 'gzip' ? Number(response.headers.get('content-length') ?? Number.NaN) : plain.length;
-    files.push({ url: url.slice(origin.length), gzipBytes: Number.isNaN(encoded) ? plain.length : encoded });
+    const length = response.headers.get('content-encoding') === 'gzip' ? Number(response.headers.get('content-length') ?? Number.NaN) : Number.NaN;
+    files.push({ url: url.slice(origin.length), gzipBytes: Number.isNaN(length) ? gzipSync(plain).length : length });
   }
   return { bytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), files };
 }

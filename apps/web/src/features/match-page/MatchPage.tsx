@@ -123,7 +123,8 @@ function MatchWhen({ date }: { date: string | null }) {
   const { dateTime, zone } = dateTimeInZone(date, timeZone);
   return (
     <Text>
-      <time dateTime={date}>{dateTime}</time> <span className={classes.zone}>({zone})</span>
+      {/* One text node each: a node after a changed one on its line would move (a layout shift). */}
+      <time dateTime={date}>{dateTime}</time> <span className={classes.zone}>{`(${zone})`}</span>
     </Text>
   );
 }
