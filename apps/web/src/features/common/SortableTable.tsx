@@ -3,6 +3,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import classes from './SortableTable.module.css';
+import { BodyCell, BodyRow, BodyRowHeader } from './TableCells';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -107,19 +108,19 @@ export function SortableTable<Row>({ caption, columns, rows, rowKey, initialSort
         </Table.Thead>
         <Table.Tbody>
           {shown.map((row) => (
-            <Table.Tr key={rowKey(row)}>
+            <BodyRow key={rowKey(row)}>
               {columns.map((col, index) =>
                 index === 0 ? (
-                  <Table.Th key={col.key} scope="row" className={classes.rowHead}>
+                  <BodyRowHeader key={col.key} scope="row" className={classes.rowHead}>
                     {col.cell(row)}
-                  </Table.Th>
+                  </BodyRowHeader>
                 ) : (
-                  <Table.Td key={col.key} className={cellClass(col)} data-cell={col.key}>
+                  <BodyCell key={col.key} className={cellClass(col)} data-cell={col.key}>
                     {col.cell(row)}
-                  </Table.Td>
+                  </BodyCell>
                 ),
               )}
-            </Table.Tr>
+            </BodyRow>
           ))}
         </Table.Tbody>
       </Table>

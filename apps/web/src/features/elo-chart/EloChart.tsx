@@ -66,9 +66,11 @@ export function EloChart({ label, summary, points, markers = [], minRange = 40, 
   const step = niceStep(Math.max(Math.max(...values) - Math.min(...values), minRange));
   const low = Math.floor(Math.min(...values) / step) * step;
   const high = Math.max(Math.ceil(Math.max(...values) / step) * step, low + step);
+  // Positions to a tenth of a unit, as the line's: finer only lengthens the page's markup.
+  const tenth = (value: number) => Math.round(value * 10) / 10;
   const x = (iso: string) =>
-    lastTime === firstTime ? (PAD.left + WIDTH - PAD.right) / 2 : PAD.left + ((Date.parse(iso) - firstTime) / (lastTime - firstTime)) * (WIDTH - PAD.left - PAD.right);
-  const y = (value: number) => PAD.top + (1 - (value - low) / (high - low)) * (HEIGHT - PAD.top - PAD.bottom);
+    tenth(lastTime === firstTime ? (PAD.left + WIDTH - PAD.right) / 2 : PAD.left + ((Date.parse(iso) - firstTime) / (lastTime - firstTime)) * (WIDTH - PAD.left - PAD.right));
+  const y = (value: number) => tenth(PAD.top + (1 - (value - low) / (high - low)) * (HEIGHT - PAD.top - PAD.bottom));
   const gridValues: number[] = [];
   // Counted in steps, so a fractional step does not drift past the top line.
   for (let index = 0; index <= Math.round((high - low) / step); index += 1) gridValues.push(low + index * step);

@@ -16,6 +16,7 @@ import { PageSection } from '../common/PageSection';
 import { EmptyMessage } from '../common/states';
 import { EloChart, type ChartPoint } from '../elo-chart/EloChart';
 import classes from './TeamPage.module.css';
+import { BodyCell, BodyRow } from '../common/TableCells';
 import { useDisplayTimeZone } from '../../lib/render-context';
 
 type HistoryQuery = Loadable<TeamEloHistory>;
@@ -138,28 +139,28 @@ function ResultsTable({ results }: { results: EloHistoryEntry[] }) {
           </Table.Thead>
           <Table.Tbody>
             {rows.map((r) => (
-              <Table.Tr key={r.match_id} data-result-row={r.match_id}>
-                <Table.Td>
+              <BodyRow key={r.match_id} data-result-row={r.match_id}>
+                <BodyCell>
                   <RouterAnchor to="/matches/$id" params={{ id: r.match_id }}>
                     {formatDate(r.date, timeZone)}
                     <VisuallyHidden>: match details</VisuallyHidden>
                   </RouterAnchor>
-                </Table.Td>
-                <Table.Td>
+                </BodyCell>
+                <BodyCell>
                   <TeamLink team={r.opponent} />
-                </Table.Td>
-                <Table.Td>
+                </BodyCell>
+                <BodyCell>
                   {resultWord(r.result)}
                   {r.score !== null && r.opponent_score !== null && <span className={classes.resultScore}>{scoreWithUnit(r.score, r.opponent_score)}</span>}
-                </Table.Td>
-                <Table.Td>
+                </BodyCell>
+                <BodyCell>
                   <EloChange value={r.change} />
                   <span className={classes.resultScore}>
                     {formatChance(r.expected)}
                     <VisuallyHidden> win chance</VisuallyHidden>
                   </span>
-                </Table.Td>
-              </Table.Tr>
+                </BodyCell>
+              </BodyRow>
             ))}
           </Table.Tbody>
         </Table>
@@ -213,13 +214,13 @@ function HeadToHeadTable({ results }: { results: EloHistoryEntry[] }) {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => (
-            <Table.Tr key={r.opponent.id}>
-              <Table.Td>
+            <BodyRow key={r.opponent.id}>
+              <BodyCell>
                 <TeamLink team={r.opponent} />
-              </Table.Td>
-              <Table.Td>{r.wins}</Table.Td>
-              <Table.Td>{r.losses}</Table.Td>
-            </Table.Tr>
+              </BodyCell>
+              <BodyCell>{r.wins}</BodyCell>
+              <BodyCell>{r.losses}</BodyCell>
+            </BodyRow>
           ))}
         </Table.Tbody>
       </Table>
@@ -259,11 +260,11 @@ export function RankHistorySection({ rankHistory }: { rankHistory: RankHistoryQu
                 </Table.Thead>
                 <Table.Tbody>
                   {rows.map((s) => (
-                    <Table.Tr key={s.ranking_id}>
-                      <Table.Td>{formatCalendarDate(s.date)}</Table.Td>
-                      <Table.Td>#{s.rank}</Table.Td>
-                      <Table.Td>{s.elo}</Table.Td>
-                    </Table.Tr>
+                    <BodyRow key={s.ranking_id}>
+                      <BodyCell>{formatCalendarDate(s.date)}</BodyCell>
+                      <BodyCell>#{s.rank}</BodyCell>
+                      <BodyCell>{s.elo}</BodyCell>
+                    </BodyRow>
                   ))}
                 </Table.Tbody>
               </Table>
