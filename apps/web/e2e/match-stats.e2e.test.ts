@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeAll, describeE2E, launchBrowser, saveScreenshot, seriousAxeViolations, startTestSite, type TestSite, VIEWPORTS } from './harness';
+import { closeAll, describeE2E, hydrated, launchBrowser, saveScreenshot, seriousAxeViolations, startTestSite, type TestSite, VIEWPORTS } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 180_000;
@@ -67,6 +67,7 @@ describeE2E('the game: match maps, scoreboards, player stats and leaderboards', 
       try {
         const match = await seriesWithLines();
         await page.goto(`${site.url}/matches/${match.id}`);
+        await hydrated(page);
         const maps = page.getByRole('region', { name: 'Maps and scoreboards' });
         await maps.waitFor();
         expect(await maps.locator('[data-maps-won]').innerText()).toMatch(new RegExp(`^Maps won: .+ \\d – \\d .+$`));

@@ -8,21 +8,18 @@ import classes from './SiteLayout.module.css';
 export function SiteLayout() {
   return (
     <div className={classes.shell}>
-      {/* The bar, the content and the footer each hydrate as a Suspense boundary of their own:
-          React hydrates them after the providers, in slices of a few milliseconds, so the
-          page never holds the main thread for long (docs/decisions/0097). */}
-      <Suspense fallback={null}>
-        <TopBar />
-      </Suspense>
+      {/* The bar and footer hydrate with the providers: their links read the router's state,
+          which a Suspense boundary not yet hydrated would miss (React keeps the server's
+          attributes). The content is a boundary of its own, hydrated in slices of a few
+          milliseconds (docs/decisions/0097). */}
+      <TopBar />
       <main id="main-content" tabIndex={-1} className={classes.main}>
         <Suspense fallback={null}>
           <Outlet />
           <HydratedMark />
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <Footer />
     </div>
   );
 }
