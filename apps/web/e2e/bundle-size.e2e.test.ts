@@ -67,6 +67,20 @@ describeE2E('bundle size and code splitting', () => {
     expect(total, `over budget:\n${breakdown}`).toBeLessThan(bytes);
   });
 
+  it("loads no schema code (zod) on the public pages' first load", async () => {
+    // zod and the API's schemas are about 100 KB the server already checks; on a phone their
+    // module code alone took /stats' blocking time over budget (docs/decisions/0097).
+    for (const path of ['/', '/rankings', '/matches', '/news', '/events', '/stats', '/standings', '/ratings']) {
+      const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+      const loaded = trackAssets(page);
+      await page.goto(`${site.url}${path}`);
+      await page.waitForLoadState('networkidle');
+      await page.close();
+      const withSchemas = [...loaded].filter((asset) => asset.endsWith('.js') && readFileSync(resolve(WEB_DIST, asset), 'utf8').includes('$ZodType'));
+      expect(withSchemas, path).toEqual([]);
+    }
+  });
+
   it('never loads admin code on the public pages', async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
     const loaded = trackAssets(page);

@@ -2,7 +2,7 @@
 import type { StandingsOutput } from '@campus-elo/api-contract';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { OWNER, browserSuite, describeE2E, saveScreenshot, seriousAxeViolations } from './harness';
+import { OWNER, browserSuite, describeE2E, hydrated, saveScreenshot, seriousAxeViolations } from './harness';
 
 /** The machine running the suite may be busy: generous waits, still bounded. */
 const SLOW = 180_000;
@@ -102,6 +102,8 @@ describeE2E('league standings', () => {
       await table.waitFor();
       expect(await pageScrollsSideways(page)).toEqual([]);
       expect(await table.getByRole('columnheader', { name: 'Elo' }).isVisible()).toBe(false);
+      // The checkbox works once the app has taken over the server's HTML.
+      await hydrated(page);
       await page.getByRole('checkbox', { name: 'Show every column' }).check();
       expect(await table.getByRole('columnheader', { name: 'Elo' }).isVisible()).toBe(true);
       expect(await pageScrollsSideways(page)).toEqual([]);

@@ -1,6 +1,7 @@
 import { cspNonce } from './lib/csp';
 import './mantine-styles';
 import { RouterProvider } from '@tanstack/react-router';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders, createAppRouter } from './app/app-shell';
 import { registerServiceWorkerIfFollowing } from './features/follow/service-worker-registration';
@@ -48,7 +49,11 @@ async function start() {
   await router.load();
   await nextTask();
   router.ssr = { manifest: undefined };
-  hydrateRoot(root, app, { onRecoverableError: (error) => console.error('Hydration failed:', error) });
+  // As a transition, React hydrates in slices of a few milliseconds and lets the browser paint
+  // and answer input between them; otherwise the providers, bar and footer hydrate in one task.
+  startTransition(() => {
+    hydrateRoot(root, app, { onRecoverableError: (error) => console.error('Hydration failed:', error) });
+  });
 }
 
 void start();

@@ -27,6 +27,7 @@ export * from './jobs';
 export * from './events';
 export * from './trpc-batches';
 export * from './match-stats';
+export * from './stats-sorts';
 export * from './team-rating';
 export * from './standings';
 export * from './push';

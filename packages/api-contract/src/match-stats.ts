@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagedResponse } from './paging';
 import { orderParam, pageParam, pageSizeParam, uuidParam } from './query-params';
+import { PLAYER_LEADERBOARD_SORTS, TEAM_MAP_LEADERBOARD_SORTS } from './stats-sorts';
 
 // The game itself (issue 24): maps, vetoes and player lines of a match, a player's and a
 // team's stats, the player leaderboard, and the staff's replacement of a match's details.
@@ -128,7 +129,6 @@ export const teamMapsResponse = z.object({
 });
 
 // ---- GET /v1/public/stats/players?season_id=&competition_id=&team_id=&map=&min_maps=&sort=&order=&page=&page_size=
-export const PLAYER_LEADERBOARD_SORTS = ['rating', 'adr', 'kd', 'plus_minus', 'hs_pct', 'kills', 'maps', 'clutch_wins', 'first_kills'] as const;
 export const playerLeaderboardInput = z.object({
   season_id: uuidParam.optional(),
   competition_id: uuidParam.optional(),
@@ -151,7 +151,6 @@ export const playerLeaderboardRow = statTotalsSchema.extend({
 export const playerLeaderboardResponse = pagedResponse(playerLeaderboardRow);
 
 // ---- GET /v1/public/stats/teams?season_id=&map=&min_maps=&sort=&order=&page=&page_size=
-export const TEAM_MAP_LEADERBOARD_SORTS = ['played', 'wins', 'win_pct', 'round_diff', 'picks', 'bans'] as const;
 export const teamMapLeaderboardInput = z.object({
   season_id: uuidParam.optional(),
   map: mapCode.optional(),
