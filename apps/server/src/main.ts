@@ -5,10 +5,12 @@ import { schedulePushNotifications } from './features/push/send';
 import { JobQueue } from './features/jobs/queue';
 import { scheduleStandingsChances } from './features/standings/chances';
 import { schedulePlatformSync } from './features/sync/platform-sync';
+import { databaseOutageRejections } from './lib/database-outage-rejections';
 import { startBanner } from './start-banner';
 import { openDatabase } from './startup';
 
 const config = loadConfig();
+process.on('unhandledRejection', databaseOutageRejections((message) => console.warn(message)));
 // The demo owner's sign-in is printed again in the closing banner, after the server listens.
 let demoOwner: string | null = null;
 const handle = await openDatabase(config, (line) => {

@@ -64,7 +64,6 @@ import {
   type EventStatus,
   type MatchListInput,
   type MatchPage,
-  type TeamPage,
   type NewsPostSummaryResult,
   type PageData,
   standingsOutput,
@@ -390,25 +389,25 @@ async function teamSeasonStats(context: PageContext, idParam: string, teamId: st
 }
 
 /**
- * What the team page shows at once: the team, its Elo and rank history (the chart and results,
- * the page's largest part), its division and place in the header
+ * What the team page shows at once beside the team itself: its Elo and rank history (the chart
+ * and results, the page's largest part), its division and place in the header
  * (apps/web/src/features/standings/TeamStandingFact.tsx), its next matches, events and roster
- * beside them (team-page/TeamSchedule.tsx, events/TeamEventsSection.tsx), and its season's stats.
+ * beside them (team-page/TeamSchedule.tsx, events/TeamEventsSection.tsx), and its season's
+ * stats. Read beside the team, from the id alone; an unknown team is not found here too.
  */
-async function teamPageQueries(context: PageContext, idParam: string, team: TeamPage): Promise<PageData['queries']> {
+async function teamPageQueries(context: PageContext, idParam: string, teamId: string): Promise<PageData['queries']> {
   const { db, config } = context;
   const id = { id: idParam };
   const [eloHistory, rankHistory, standing, upcoming, events, roster, seasonStats] = await Promise.all([
-    getTeamEloHistory(db, teamEloHistoryInput.parse({ id: team.id })),
-    getTeamRankHistory(db, team.id),
-    getTeamStanding(db, { id: team.id }, config.currentSeasonId),
-    listMatches(db, matchListInput.parse(teamUpcomingMatchesInput(team.id))),
-    getTeamEvents(db, team.id),
-    listPlayers(db, playerListInput.parse(teamRosterInput(team.id))),
-    teamSeasonStats(context, idParam, team.id),
+    getTeamEloHistory(db, teamEloHistoryInput.parse({ id: teamId })),
+    getTeamRankHistory(db, teamId),
+    getTeamStanding(db, { id: teamId }, config.currentSeasonId),
+    listMatches(db, matchListInput.parse(teamUpcomingMatchesInput(teamId))),
+    getTeamEvents(db, teamId),
+    listPlayers(db, playerListInput.parse(teamRosterInput(teamId))),
+    teamSeasonStats(context, idParam, teamId),
   ]);
   return [
-    { key: trpcQueryKey('public.team', id), data: team },
     { key: trpcQueryKey('public.teamEloHistory', id), data: teamEloHistoryOutput.parse(eloHistory) },
     { key: trpcQueryKey('public.teamRankHistory', id), data: rankHistoryOutput.parse(rankHistory) },
     { key: trpcQueryKey('public.teamStanding', id), data: teamStandingOutput.parse(standing) },
@@ -481,8 +480,13 @@ export const PAGES: Record<string, PageResolver> = {
 
   '/teams/:id': async (params, context) => {
     const id = validId(params);
-    const team = id && (await found(async () => teamPage.parse(await getTeamPage(context.db, id, context.config.currentSeasonId))));
-    if (!team) return notFoundPage(context.config);
+    if (!id) return notFoundPage(context.config);
+    // The team and the rest of its page in one round of reads: the rest needs only the id.
+    const [team, queries] = await Promise.all([
+      found(async () => teamPage.parse(await getTeamPage(context.db, id, context.config.currentSeasonId))),
+      found(() => teamPageQueries(context, params.id!, id)),
+    ]);
+    if (!team || !queries) return notFoundPage(context.config);
     const school = team.school_name ? ` (${team.school_name})` : '';
     return {
       status: 200,
@@ -494,7 +498,7 @@ export const PAGES: Record<string, PageResolver> = {
         type: 'profile',
         image: { url: url(context, `/og/teams/${team.id}.png`), ...OG_IMAGE_SIZE, alt: `${team.name}: Elo ${team.elo}${team.rank === null ? '' : `, rank ${team.rank}`}` },
       },
-      data: { queries: await teamPageQueries(context, params.id!, team) },
+      data: { queries: [{ key: trpcQueryKey('public.team', { id: params.id }), data: team }, ...queries] },
     };
   },
 
