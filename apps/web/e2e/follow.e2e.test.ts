@@ -73,26 +73,25 @@ describeE2E('following a team in the browser', () => {
       await cdp.send('ServiceWorker.enable');
       const registrationId = await registrations;
       const payload = { title: `${teamName} 2–1 Rivals`, body: `${teamName}: 1500 → 1516 Elo (+16)`, url: `/teams/${teamId}`, tag: `match-test` };
-      // Watched from the page before the push arrives, in a tight loop: headless Chromium may
-      // close a notification soon after showing it.
-      const watching = page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        (window as { watchingNotifications?: boolean }).watchingNotifications = true;
-        for (let tries = 0; tries < 4000; tries += 1) {
-          const list = await registration.getNotifications();
-          if (list.length > 0) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
-          await new Promise((resolve) => setTimeout(resolve, 5));
-        }
-        return [];
+      // What the worker shows, recorded in the worker as it asks for it: headless Chromium may
+      // close a notification before a page polling getNotifications() sees it (CI once missed
+      // it for 20 s of polling on a busy machine).
+      const worker = context.serviceWorkers().find((w) => w.url() === `${site.url}/sw.js`)!;
+      await worker.evaluate(() => {
+        const scope = self as unknown as { registration: ServiceWorkerRegistration; shown?: unknown[] };
+        const show = scope.registration.showNotification.bind(scope.registration);
+        scope.shown = [];
+        scope.registration.showNotification = async (title, options) => {
+          await show(title, options);
+          scope.shown!.push({ title, body: options?.body, tag: options?.tag, data: options?.data as unknown });
+        };
       });
-      // Pushed only once the loop runs: on a busy machine a notification shown before it could close unseen.
-      await page.waitForFunction(() => (window as { watchingNotifications?: boolean }).watchingNotifications === true);
       await cdp.send('ServiceWorker.deliverPushMessage', { origin: `${site.url}/`, registrationId, data: JSON.stringify(payload) });
-      const shown = await watching;
-      expect(shown).toEqual([{ title: payload.title, body: payload.body, tag: 'match-test', data: { url: payload.url } }]);
+      await expect
+        .poll(() => worker.evaluate(() => (self as unknown as { shown: unknown[] }).shown), { timeout: 20_000 })
+        .toEqual([{ title: payload.title, body: payload.body, tag: 'match-test', data: { url: payload.url } }]);
       // A click opens data.url (public/sw-notification-click.js, tested on its own in
       // src/features/follow): headless Chromium cannot click a notification; here the worker has loaded it.
-      const worker = context.serviceWorkers().find((w) => w.url() === `${site.url}/sw.js`)!;
       expect(await worker.evaluate(() => typeof (self as unknown as { openNotificationPage?: unknown }).openNotificationPage)).toBe('function');
       await context.close();
     },
