@@ -54,6 +54,13 @@ export const ROUTE_FILES: Record<(typeof CLIENT_ROUTES)[number], readonly string
 /** Staff and per-browser pages stay rendered by the browser alone: their content is the visitor's own. */
 export const BROWSER_ONLY_ROUTES: ReadonlySet<string> = new Set(['/signin', '/following', '/admin', '/admin/graphic']);
 
+/**
+ * Pages whose first paint waits until the browser has read the whole render (web-app.ts,
+ * docs/decisions/0097): their first screen is a long table whose columns a half-read paint
+ * would lay out again as later rows arrive. Elsewhere the earlier paint is worth more.
+ */
+export const PAINTED_WHOLE_ROUTES: ReadonlySet<string> = new Set(['/standings']);
+
 /** Each server-rendered route as a pattern over the path (with a trailing slash it is a redirect: web-app.ts). */
 const SERVER_RENDERED = CLIENT_ROUTES.filter((route) => !BROWSER_ONLY_ROUTES.has(route)).map((route) => new RegExp(`^${route.replace(/:\w+/g, '[^/]+')}$`));
 

@@ -286,6 +286,9 @@ export async function renderApp({ url, data }) {
     const nonce = nonceIn(body)!;
     // The moment it was rendered, for the browser's hydrating render (docs/decisions/0096).
     expect(body).toMatch(/<div id="root" data-rendered-at="\d+"><main data-url="\/">/);
+    // Painted as soon as the browser has read enough: only the standings wait for the whole render.
+    expect(body).not.toContain('rel="expect"');
+    expect(body).not.toContain('id="app-end"');
     const combined = /<link rel="stylesheet" crossorigin href="(\/assets\/pages\/[\w-]+\.css)" nonce="([^"]+)" \/>/.exec(body);
     expect(combined?.[2]).toBe(nonce);
     expect(body.indexOf(combined![0])).toBeLessThan(body.indexOf('</head>'));
@@ -308,6 +311,13 @@ export async function renderApp({ url, data }) {
     expect((await rendering.inject({ method: 'GET', url: '/assets/pages/nothing.css' })).statusCode).toBe(404);
   });
 
+  it('holds the standings\' first paint until the browser has read the whole render (a table painted half-read moves as its rows arrive)', async () => {
+    const { body } = await rendering.inject({ method: 'GET', url: '/standings' });
+    expect(body.indexOf('<link rel="expect" href="#app-end" blocking="render">')).toBeGreaterThan(-1);
+    expect(body.indexOf('<link rel="expect" href="#app-end" blocking="render">')).toBeLessThan(body.indexOf('</head>'));
+    expect(body).toMatch(/<main data-url="\/standings">[^<]*<\/main><\/div><div id="app-end" hidden><\/div>/);
+  });
+
   it("links a route's stylesheets themselves when a file is missing from the build (the news page's merged chunk)", async () => {
     const { body } = await rendering.inject({ method: 'GET', url: '/news' });
     expect(body).toContain(`<link rel="stylesheet" crossorigin href="/assets/shared-n3ws.css" nonce="${nonceIn(body)}" />`);
@@ -318,7 +328,10 @@ export async function renderApp({ url, data }) {
     const unknown = await rendering.inject({ method: 'GET', url: '/teams/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toMatch(/<div id="root" data-rendered-at="\d+"><main data-url="\/teams\/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b">not found<\/main><\/div>/);
-    expect((await rendering.inject({ method: 'GET', url: '/signin' })).body).toContain('<div id="root"></div>');
+    const staff = (await rendering.inject({ method: 'GET', url: '/signin' })).body;
+    expect(staff).toContain('<div id="root"></div>');
+    // Nothing to wait for: an empty root paints at once.
+    expect(staff).not.toContain('rel="expect"');
   });
 });
 

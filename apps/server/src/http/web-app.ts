@@ -14,7 +14,7 @@ import { restErrorResponse } from './errors';
 import { registerPageStylesheets } from './page-stylesheets';
 import { readManifest, routeAssets, routeLinks } from './route-preloads';
 import { cspNonce, pageContentSecurityPolicy } from './security-headers';
-import { BROWSER_ONLY_ROUTES, CLIENT_ROUTES, ROUTE_FILES } from './page-routes';
+import { BROWSER_ONLY_ROUTES, CLIENT_ROUTES, PAINTED_WHOLE_ROUTES, ROUTE_FILES } from './page-routes';
 import { loadServerRenderer, renderAppAt, type RenderedApp } from './server-render';
 
 /** Paths that are never pages: their unknown URLs answer JSON 404s. */
@@ -25,6 +25,16 @@ const PAGE_HEAD_MARKER = '<!--page-head-->';
 
 /** The element the app renders into: the server's render goes inside, with the moment it was made. */
 const APP_ROOT = '<div id="root"></div>';
+
+/**
+ * On the pages that ask for it (PAINTED_WHOLE_ROUTES), the first paint waits until the browser
+ * has read the whole server-rendered app: a render-blocking `rel=expect` link to a marker after
+ * the root (Chromium 124+; other browsers ignore it). Painted half-read, a table's columns widen
+ * as later rows arrive and what was painted moves: a layout shift on a slow phone
+ * (docs/decisions/0097). The page is sent whole, so the wait is the parser's, not the network's.
+ */
+const PAINT_AFTER_APP = '<link rel="expect" href="#app-end" blocking="render">';
+const APP_END = '<div id="app-end" hidden></div>';
 
 /** Stands for the response's CSP nonce in index.html (the web build writes it: vite.config.ts, html.cspNonce). */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -79,10 +89,11 @@ export function indexHtmlTemplate(template: string, config: Config): string {
  * the app, its HTML and the moment it was made; then this response's nonce wherever the placeholder
  * stands (function replacements: no '$' patterns).
  */
-export function renderPage(template: string, page: PageAnswer, siteName: string, nonce: string, app?: RenderedApp): string {
+export function renderPage(template: string, page: PageAnswer, siteName: string, nonce: string, app?: RenderedApp, paintWhole = false): string {
+  const waits = app !== undefined && paintWhole;
   return template
-    .replace(PAGE_HEAD_MARKER, () => `${headHtml(page.head, siteName)}\n    ${pageDataHtml(page.data, NONCE_PLACEHOLDER)}`)
-    .replace(APP_ROOT, () => (app ? `<div id="root" data-rendered-at="${app.renderedAt}">${app.html}</div>` : APP_ROOT))
+    .replace(PAGE_HEAD_MARKER, () => `${waits ? `${PAINT_AFTER_APP}\n    ` : ''}${headHtml(page.head, siteName)}\n    ${pageDataHtml(page.data, NONCE_PLACEHOLDER)}`)
+    .replace(APP_ROOT, () => (app ? `<div id="root" data-rendered-at="${app.renderedAt}">${app.html}</div>${waits ? APP_END : ''}` : APP_ROOT))
     .replaceAll(NONCE_PLACEHOLDER, () => nonce);
 }
 
@@ -148,8 +159,9 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
     return made;
   };
 
-  const sendPage = (reply: FastifyReply, page: PageAnswer, pageTemplate = template!, rendered?: RenderedApp) => {
-    const html = renderPage(rendered ? afterPaint(pageTemplate) : pageTemplate, page, config.siteName, cspNonce(reply), rendered);
+  const sendPage = (reply: FastifyReply, page: PageAnswer, pageTemplate = template!, rendered?: RenderedApp, route?: string) => {
+    const paintWhole = route !== undefined && PAINTED_WHOLE_ROUTES.has(route);
+    const html = renderPage(rendered ? afterPaint(pageTemplate) : pageTemplate, page, config.siteName, cspNonce(reply), rendered, paintWhole);
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') reply.header('content-security-policy', pageContentSecurityPolicy(policy, html));
     return reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
@@ -200,7 +212,7 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
           // Where a page's time goes, for operators and the bench (docs/decisions/0097).
           reply.header('server-timing', `data;dur=${(read - started).toFixed(1)}, render;dur=${(performance.now() - read).toFixed(1)}`);
           // With the route's styles even when not found: the route may show its own message (an unknown article).
-          return sendPage(reply, page, routeTemplate, rendered);
+          return sendPage(reply, page, routeTemplate, rendered, route);
         } catch (error) {
           // The database or Sanity failing (503, 502) or a bug (500): the page still loads and says so itself.
           const { status, headers, internal } = restErrorResponse(error);
