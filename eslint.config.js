@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/routeTree.gen.ts', 'test-artifacts/**', '**/.turbo/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', '**/.data/**', '**/routeTree.gen.ts', 'test-artifacts/**', '**/.turbo/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
