@@ -10,8 +10,8 @@ const isPlainAttribute = (name: string) => PLAIN_ATTRIBUTES.has(name) || name.st
 
 /*
  * Mantine's Anchor is a Text is a Box: three components and its style system for every link,
- * and a ranking or a team page has dozens (a large share of its render on the server and of
- * its hydration in the browser, docs/decisions/0097). A link that sets nothing of Mantine's but
+ * and a ranking or a team page has dozens (most of a page's render on the server and of its
+ * hydration in the browser, docs/decisions/0097). A link that sets nothing of Mantine's but
  * `underline` and `fw` is written as the element Anchor writes: its class names (taken from
  * Mantine, not copied), its data-underline and the font weight as an inline style.
  */
@@ -21,7 +21,7 @@ const TEXT_ROOT_CLASS = `${Text.classes.root} mantine-Text-root mantine-Anchor-r
 const AppAnchor = forwardRef<HTMLAnchorElement, AnchorElementProps>(({ underline = 'hover', fw, ...props }, ref) => {
   // A responsive weight ({ base, sm }) is Mantine's to write as a media query.
   const plainWeight = fw === undefined || ((typeof fw === 'number' || typeof fw === 'string') && props.style === undefined);
-  // A prop left undefined writes nothing (the router passes several so).
+  // The router passes some props as undefined (disabled): nothing to write.
   const plain = plainWeight && Object.entries(props).every(([name, value]) => value === undefined || isPlainAttribute(name));
   if (!plain) return <Anchor ref={ref} underline={underline} fw={fw} {...props} />;
   const { className, style, ...attributes } = props;
