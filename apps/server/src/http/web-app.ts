@@ -32,9 +32,14 @@ const APP_ROOT = '<div id="root"></div>';
  * the root (Chromium 124+; other browsers ignore it). Painted half-read, a table's columns widen
  * as later rows arrive and what was painted moves: a layout shift on a slow phone
  * (docs/decisions/0097). The page is sent whole, so the wait is the parser's, not the network's.
+ * Written into the route's template once; a page the browser renders alone meets the marker
+ * right after its empty root and paints as before.
  */
-const PAINT_AFTER_APP = '<link rel="expect" href="#app-end" blocking="render">';
-const APP_END = '<div id="app-end" hidden></div>';
+export function paintedWhole(template: string): string {
+  return template
+    .replace(PAGE_HEAD_MARKER, () => `<link rel="expect" href="#app-end" blocking="render">\n    ${PAGE_HEAD_MARKER}`)
+    .replace(APP_ROOT, () => `${APP_ROOT}<div id="app-end" hidden></div>`);
+}
 
 /** Stands for the response's CSP nonce in index.html (the web build writes it: vite.config.ts, html.cspNonce). */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -89,11 +94,10 @@ export function indexHtmlTemplate(template: string, config: Config): string {
  * the app, its HTML and the moment it was made; then this response's nonce wherever the placeholder
  * stands (function replacements: no '$' patterns).
  */
-export function renderPage(template: string, page: PageAnswer, siteName: string, nonce: string, app?: RenderedApp, paintWhole = false): string {
-  const waits = app !== undefined && paintWhole;
+export function renderPage(template: string, page: PageAnswer, siteName: string, nonce: string, app?: RenderedApp): string {
   return template
-    .replace(PAGE_HEAD_MARKER, () => `${waits ? `${PAINT_AFTER_APP}\n    ` : ''}${headHtml(page.head, siteName)}\n    ${pageDataHtml(page.data, NONCE_PLACEHOLDER)}`)
-    .replace(APP_ROOT, () => (app ? `<div id="root" data-rendered-at="${app.renderedAt}">${app.html}</div>${waits ? APP_END : ''}` : APP_ROOT))
+    .replace(PAGE_HEAD_MARKER, () => `${headHtml(page.head, siteName)}\n    ${pageDataHtml(page.data, NONCE_PLACEHOLDER)}`)
+    .replace(APP_ROOT, () => (app ? `<div id="root" data-rendered-at="${app.renderedAt}">${app.html}</div>` : APP_ROOT))
     .replaceAll(NONCE_PLACEHOLDER, () => nonce);
 }
 
@@ -159,9 +163,8 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
     return made;
   };
 
-  const sendPage = (reply: FastifyReply, page: PageAnswer, pageTemplate = template!, rendered?: RenderedApp, route?: string) => {
-    const paintWhole = route !== undefined && PAINTED_WHOLE_ROUTES.has(route);
-    const html = renderPage(rendered ? afterPaint(pageTemplate) : pageTemplate, page, config.siteName, cspNonce(reply), rendered, paintWhole);
+  const sendPage = (reply: FastifyReply, page: PageAnswer, pageTemplate = template!, rendered?: RenderedApp) => {
+    const html = renderPage(rendered ? afterPaint(pageTemplate) : pageTemplate, page, config.siteName, cspNonce(reply), rendered);
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') reply.header('content-security-policy', pageContentSecurityPolicy(policy, html));
     return reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
@@ -198,9 +201,10 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
       );
       // Scripts preloaded at the top of the head; stylesheets at its end, after the entry's, so
       // the route's own rules win over Mantine's as when the browser adds them (docs/decisions/0097).
-      const routeTemplate = template
+      const linkedTemplate = template
         .replace(PAGE_HEAD_MARKER, () => (links.preloads ? `${PAGE_HEAD_MARKER}\n    ${links.preloads}` : PAGE_HEAD_MARKER))
         .replace('</head>', () => (links.stylesheets ? `  ${links.stylesheets}\n  </head>` : '</head>'));
+      const routeTemplate = PAINTED_WHOLE_ROUTES.has(route) ? paintedWhole(linkedTemplate) : linkedTemplate;
       const handler = async (req: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply) => {
         try {
           const started = performance.now();
@@ -212,7 +216,7 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
           // Where a page's time goes, for operators and the bench (docs/decisions/0097).
           reply.header('server-timing', `data;dur=${(read - started).toFixed(1)}, render;dur=${(performance.now() - read).toFixed(1)}`);
           // With the route's styles even when not found: the route may show its own message (an unknown article).
-          return sendPage(reply, page, routeTemplate, rendered, route);
+          return sendPage(reply, page, routeTemplate, rendered);
         } catch (error) {
           // The database or Sanity failing (503, 502) or a bug (500): the page still loads and says so itself.
           const { status, headers, internal } = restErrorResponse(error);
