@@ -155,7 +155,7 @@ const pageQueries: [RegExp, (db: Kysely<Database>, match: RegExpMatchArray, quer
   [new RegExp(`^players/(${UUID})$`), (db, m) => ({ query: playerPageQuery(db, m[1]!).compile() })],
   [new RegExp(`^players/(${UUID})/elo-history$`), (db, m) => ({ query: playerEloHistoryQuery(db, m[1]!).compile() })],
   [new RegExp(`^matches/(${UUID})$`), (db, m) => ({ query: matchPageQuery(db, m[1]!).compile() })],
-  [new RegExp(`^matches/(${UUID})/maps$`), (db, m) => ({ query: matchMapsQuery(db, m[1]!).compile() })],
+  [new RegExp(`^matches/(${UUID})/maps$`), (db, m) => ({ query: matchMapsQuery(db, m[1]!, 'visible').compile() })],
   [
     new RegExp(`^players/(${UUID})/stats$`),
     (db, m, query) => {

@@ -136,7 +136,7 @@ export async function bracketEmbed(context: EmbedContext, _options: EmbedOptions
 
 /** /embed/match/{id}: the two teams, the series score, status and the maps played. */
 export async function matchEmbed(context: EmbedContext, _options: EmbedOptions, matchId: string): Promise<PageParts> {
-  const [match, maps] = await Promise.all([getMatchPage(context.db, matchId), getMatchMaps(context.db, matchId)]);
+  const [match, maps] = await Promise.all([getMatchPage(context.db, matchId), getMatchMaps(context.db, matchId, 'visible')]);
   const status = match.status === 'in_progress' ? html`<span class="live">LIVE</span>` : match.status === 'completed' ? 'Final' : match.status === 'cancelled' ? 'Cancelled' : matchTime(match.date);
   return {
     title: `${match.team1.name} vs ${match.team2.name}`,

@@ -33,7 +33,7 @@ function side(team: TeamPage, right: boolean): SafeHtml {
 
 async function matchPanel(context: EmbedContext, match: MatchPage): Promise<SafeHtml> {
   const [maps, team1, team2, meetings] = await Promise.all([
-    getMatchMaps(context.db, match.id),
+    getMatchMaps(context.db, match.id, 'visible'),
     getTeamPage(context.db, match.team1.id, context.currentSeasonId),
     getTeamPage(context.db, match.team2.id, context.currentSeasonId),
     getHeadToHead(context.db, { team1: match.team1.id, team2: match.team2.id }),

@@ -62,7 +62,7 @@ describe('FACEIT map details', () => {
     // The match's own score stays the series (maps won).
     expect(match).toMatchObject({ score_team1: 2, score_team2: 1 });
 
-    const answer = await getMatchMaps(db(), id);
+    const answer = await getMatchMaps(db(), id, 'all');
     expect(answer.maps).toHaveLength(3);
     expect(answer.maps.filter((map) => map.winner_id === match.team1_id)).toHaveLength(2);
     for (const map of answer.maps) {
@@ -76,7 +76,7 @@ describe('FACEIT map details', () => {
     // FACEIT's answers name no bans and no picker.
     expect(answer.vetoes).toEqual([]);
 
-    const bo1 = await getMatchMaps(db(), await matchId(single.matchId));
+    const bo1 = await getMatchMaps(db(), await matchId(single.matchId), 'all');
     expect(bo1.maps).toHaveLength(1);
     expect(await mapsOf(await matchId(upcoming.matchId))).toEqual([]);
   });
@@ -180,7 +180,7 @@ describe('FACEIT map details', () => {
         Array(11).fill(null),
       );
     }
-    const [map] = (await getMatchMaps(db(), id)).maps;
+    const [map] = (await getMatchMaps(db(), id, 'all')).maps;
     expect(map).toMatchObject({ map: 'de_mirage', score_team1: 13, score_team2: 9, halves: null, overtime: null });
     expect(map?.players.find((line) => line.nickname === 'ringer')).toMatchObject({ player: null, adr: null, rating: null });
   });

@@ -5,8 +5,15 @@ import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { notFound } from '../../lib/errors';
 
+/**
+ * Whose lines link to their player: the public sees visible players only (a hidden player's
+ * page is 404, so their line shows the platform's nickname alone); staff see every link, so
+ * the map editor keeps a hidden player's line linked when it saves.
+ */
+export type LinkedPlayers = 'visible' | 'all';
+
 /** A match's maps, veto and lines as one statement (so the bench can EXPLAIN it); no row for an unknown match. */
-export function matchMapsQuery(db: Kysely<Database>, matchId: string) {
+export function matchMapsQuery(db: Kysely<Database>, matchId: string, linked: LinkedPlayers) {
   return db
     .selectFrom('matches as m')
     .where('m.id', '=', matchId)
@@ -18,7 +25,10 @@ export function matchMapsQuery(db: Kysely<Database>, matchId: string) {
       jsonArrayFrom(
         eb
           .selectFrom('match_map_players as l')
-          .leftJoin('players as p', 'p.id', 'l.player_id')
+          .leftJoin('players as p', (join) => {
+            const onId = join.onRef('p.id', '=', 'l.player_id');
+            return linked === 'visible' ? onId.on('p.visible', '=', true) : onId;
+          })
           .selectAll('l')
           .select(['p.name as player_name', 'p.picture as player_picture'])
           .whereRef('l.match_id', '=', 'm.id')
@@ -30,9 +40,12 @@ export function matchMapsQuery(db: Kysely<Database>, matchId: string) {
     ]);
 }
 
-/** A match's maps, veto and scoreboards (GET /v1/public/matches/{id}/maps); 404 for an unknown match. */
-export async function getMatchMaps(db: Kysely<Database>, matchId: string): Promise<MatchMapsResponse> {
-  const match = await matchMapsQuery(db, matchId).executeTakeFirst();
+/**
+ * A match's maps, veto and scoreboards: GET /v1/public/matches/{id}/maps (linked 'visible')
+ * and the staff's GET /v1/matches/{id}/maps/ ('all'); 404 for an unknown match.
+ */
+export async function getMatchMaps(db: Kysely<Database>, matchId: string, linked: LinkedPlayers): Promise<MatchMapsResponse> {
+  const match = await matchMapsQuery(db, matchId, linked).executeTakeFirst();
   if (!match) throw notFound('Match not found');
   const { maps, vetoes, lines } = match;
   const sideTeam = (side: number | null) => (side === 1 ? match.team1_id : side === 2 ? match.team2_id : null);

@@ -55,7 +55,7 @@ const bestOfThreeByHand = (): MatchDetailsInput => {
 };
 
 describe('PUT /v1/matches/{id}/maps/', () => {
-  it('replaces the maps, veto and lines as hand-entered, answers the public read, audits, and the totals follow', async () => {
+  it("replaces the maps, veto and lines as hand-entered, answers the staff's read, audits, and the totals follow", async () => {
     const before = (await t.app.inject({ method: 'GET', url: `/v1/public/players/${player('owls', 1)}/stats?season_id=${ids.current}` })).json();
     const response = await put(ids.cupFinal, bestOfThreeByHand());
     expect(response.statusCode).toBe(200);
@@ -68,7 +68,7 @@ describe('PUT /v1/matches/{id}/maps/', () => {
     expect(body.maps[2]).toMatchObject({ halves: { team1: [7, 6], team2: [5, 8] }, overtime: { team1: 3, team2: 1 }, winner_id: ids.owls, picked_by_id: null });
     expect(body.vetoes).toHaveLength(7);
     expect(body.maps[0].players.find((line: { nickname: string }) => line.nickname === 'foxes1').player).toMatchObject({ id: player('foxes', 1) });
-    expect(body).toEqual((await t.app.inject({ method: 'GET', url: `/v1/public/matches/${ids.cupFinal}/maps` })).json());
+    expect(body).toEqual((await t.app.inject({ method: 'GET', url: `/v1/matches/${ids.cupFinal}/maps/`, headers: { authorization: `Bearer ${t.adminToken}` } })).json());
     await expectTotalsKept();
     const season = await db.selectFrom('player_season_stats').select('kills').where('player_id', '=', player('owls', 1)).where('season_id', '=', ids.current).executeTakeFirstOrThrow();
     expect(season.kills).toBe(before.totals.kills + 3);

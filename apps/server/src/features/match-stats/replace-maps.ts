@@ -7,13 +7,14 @@ import { replaceManualMatchDetails } from './write-details';
 
 /**
  * PUT /v1/matches/{id}/maps/: staff replace a match's maps, veto and lines by hand (source
- * 'manual', which no sync overwrites), audited in the same transaction; answers the public read.
+ * 'manual', which no sync overwrites), audited in the same transaction; answers the staff's read
+ * (GET /v1/matches/{id}/maps/: hidden players stay linked, so the editor saves them so again).
  */
 export async function replaceMatchMaps(db: Kysely<Database>, actor: { id: string } | null, input: ReplaceMatchMapsInput): Promise<MatchMapsResponse> {
   const { id, ...details } = input;
   return db.transaction().execute(async (trx) => {
     const replaced = await replaceManualMatchDetails(trx, id, details);
     await recordAudit(trx, { user: actor, action: 'update', entity: 'match_maps', ids: [id], details: replaced });
-    return getMatchMaps(trx, id);
+    return getMatchMaps(trx, id, 'all');
   });
 }

@@ -30,14 +30,14 @@ export const matchStatsPublicProcedures = {
         method: 'GET',
         path: '/public/matches/:id/maps',
         summary: "A match's maps, veto and each map's scoreboard",
-        description: `A match without map details answers {maps: [], vetoes: []}. ${RATING}`,
+        description: `A match without map details answers {maps: [], vetoes: []}. player is the line's player when they are visible, else null (the nickname stands alone). ${RATING}`,
         tag: 'Public',
         errors: { 404: 'No match has this id' },
       },
     })
     .input(entityPathInput)
     .output(matchMapsResponse)
-    .query(({ ctx, input }) => getMatchMaps(ctx.db, input.id)),
+    .query(({ ctx, input }) => getMatchMaps(ctx.db, input.id, 'visible')),
   playerStats: publicReadProcedure
     .meta({
       rest: {
@@ -118,6 +118,20 @@ export const matchStatsPublicProcedures = {
 
 /** Staff's hand-entered maps, veto and scoreboards of a match. */
 export const matchStatsAdminRouter = router({
+  maps: staffProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/matches/:id/maps/',
+        summary: "A match's maps, veto and scoreboards as the map editor loads them",
+        description: `Answers like GET /v1/public/matches/{id}/maps, except that every line linked to a player carries that player, hidden ones too: the editor then saves them linked. ${RATING}`,
+        tag: 'Matches',
+        errors: { 404: 'No match has this id' },
+      },
+    })
+    .input(entityPathInput)
+    .output(matchMapsResponse)
+    .query(({ ctx, input }) => getMatchMaps(ctx.db, input.id, 'all')),
   replaceMaps: staffProcedure
     .meta({
       rest: {
@@ -125,7 +139,7 @@ export const matchStatsAdminRouter = router({
         path: '/matches/:id/maps/',
         summary: "Replace a match's maps, veto and scoreboards",
         description:
-          "Replaces every map, veto step and player line of the match in one transaction, as entered by hand (source 'manual': no sync overwrites them), and answers like GET /v1/public/matches/{id}/maps. Each line's rounds are its map's; a line links to player_id, or to the player whose FACEIT or Steam id is platform_player_id. 400 (with the field and the reason; nothing written): maps won that contradict a series' score, or a best-of-one's map score that differs from the match score; a player on both sides or twice on a map; negative numbers or counts the map's rounds cannot hold; a veto naming a map twice; an unknown player_id; more than 9 players on a side. An empty maps list removes the details (a later sync may then fill them from the platform).",
+          "Replaces every map, veto step and player line of the match in one transaction, as entered by hand (source 'manual': no sync overwrites them), and answers like GET /v1/matches/{id}/maps/ (hidden players linked too). Each line's rounds are its map's; a line links to player_id, or to the player whose FACEIT or Steam id is platform_player_id. 400 (with the field and the reason; nothing written): maps won that contradict a series' score, or a best-of-one's map score that differs from the match score; a player on both sides or twice on a map; negative numbers or counts the map's rounds cannot hold; a veto naming a map twice; an unknown player_id; more than 9 players on a side. An empty maps list removes the details (a later sync may then fill them from the platform).",
         tag: 'Matches',
         errors: { 404: 'No match has this id' },
       },

@@ -428,7 +428,7 @@ async function matchPageQueries(context: PageContext, idParam: string, match: Ma
   const teams = { team1: match.team1.id, team2: match.team2.id };
   const [placed, maps, headToHead] = await Promise.all([
     getMatchEvent(context.db, match.id),
-    played ? getMatchMaps(context.db, match.id) : undefined,
+    played ? getMatchMaps(context.db, match.id, 'visible') : undefined,
     getHeadToHead(context.db, teams),
   ]);
   return [

@@ -77,7 +77,7 @@ function renderEditor(api: Record<string, FakeProcedure>, matchScore = { score_t
         <MapDetailsEditor matchId={MATCH} team1={{ id: OWLS, name: 'Owls' }} team2={{ id: FOXES, name: 'Foxes' }} matchScore={matchScore} />
       </ConfirmProvider>
     </MantineProvider>,
-    { api: { 'auth.me': () => owner, 'public.matchMaps': () => ({ maps: [], vetoes: [] }), 'admin.players.options': () => players, ...api } },
+    { api: { 'auth.me': () => owner, 'admin.matchStats.maps': () => ({ maps: [], vetoes: [] }), 'admin.players.options': () => players, ...api } },
   );
 }
 
@@ -205,7 +205,7 @@ describe('Map details editor', () => {
   it("shows the server's field reasons beside the row they name, and the form keeps its values", async () => {
     renderEditor(
       {
-        'public.matchMaps': () => storedOneMap,
+        'admin.matchStats.maps': () => storedOneMap,
         'admin.matchStats.replaceMaps': () => {
           throw new FakeServerError('Invalid', 'BAD_REQUEST', [{ path: ['maps', 0, 'players', 1, 'kills'], message: 'Fewer kills than headshots.' }]);
         },
@@ -229,7 +229,7 @@ describe('Map details editor', () => {
   });
 
   it('asks before removing a map with data, and Remove all map details can be undone', async () => {
-    renderEditor({ 'public.matchMaps': () => storedOneMap }, { score_team1: 13, score_team2: 9 });
+    renderEditor({ 'admin.matchStats.maps': () => storedOneMap }, { score_team1: 13, score_team2: 9 });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Map 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove map 1?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -286,7 +286,7 @@ describe('Map details editor', () => {
   it('shows loading, then a load failure with a way to try again', async () => {
     let fail = true;
     renderEditor({
-      'public.matchMaps': () => {
+      'admin.matchStats.maps': () => {
         if (fail) throw new Error('Internal server error');
         return { maps: [], vetoes: [] };
       },
@@ -298,7 +298,7 @@ describe('Map details editor', () => {
   });
 
   it('is busy while the details load', async () => {
-    renderEditor({ 'public.matchMaps': never });
+    renderEditor({ 'admin.matchStats.maps': never });
     expect(await screen.findByRole('status', { name: 'Loading the map details' })).toBeTruthy();
   });
 });

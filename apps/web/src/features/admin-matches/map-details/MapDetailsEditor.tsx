@@ -38,9 +38,12 @@ interface MapDetailsEditorProps {
   matchScore: { score_team1: number | null; score_team2: number | null };
 }
 
-/** A match's maps, veto and scoreboards, loaded from the public read and saved in one PUT. */
+/**
+ * A match's maps, veto and scoreboards, loaded from the staff's read (a hidden player's line
+ * stays linked there, where the public read shows the nickname alone) and saved in one PUT.
+ */
 export function MapDetailsEditor(props: MapDetailsEditorProps) {
-  const stored = trpc.public.matchMaps.useQuery({ id: props.matchId });
+  const stored = trpc.admin.matchStats.maps.useQuery({ id: props.matchId });
   const players = trpc.admin.players.options.useQuery();
   return (
     <Stack gap="sm" component="section" aria-labelledby="map-details-title">
@@ -145,7 +148,7 @@ function MapDetailsForm({ matchId, team1, team2, matchScore, stored, players }: 
       setRemoved(null);
       setSaved(true);
       setDirty(false);
-      await Promise.all([utils.public.invalidate(), utils.admin.audit.invalidate()]);
+      await Promise.all([utils.public.invalidate(), utils.admin.matchStats.maps.invalidate({ id: matchId }), utils.admin.audit.invalidate()]);
     } catch (error) {
       // Nothing is lost: the form keeps every value, and the server's reasons show beside the fields.
       const issues = serverIssues(error);

@@ -1,0 +1,30 @@
+import { chromium } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+const url = process.argv[2];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await page.addInitScript(() => {
+  window.__long = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true });
+});
+await cdp.send('Profiler.start');
+await page.goto(url);
+await page.waitForSelector('html[data-hydrated]', { timeout: 60000 });
+await page.waitForTimeout(1500);
+const { profile } = await cdp.send('Profiler.stop');
+const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
+const long = await page.evaluate(() => window.__long);
+console.log('FCP', Math.round(fcp), 'long tasks', JSON.stringify(long), 'TBT~', long.filter(([s]) => s > fcp).reduce((a, [, d]) => a + d - 50, 0));
+writeFileSync('/tmp/prof.cpuprofile', JSON.stringify(profile));
+// self time by function
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map();
+const dt = profile.timeDeltas; 
+profile.samples.forEach((id, i) => { const n = byId.get(id); const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`; self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000); });
+console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 35).map(([k, v]) => `${v.toFixed(1).padStart(7)} ${k}`).join('\n'));
+await browser.close();
