@@ -1,5 +1,5 @@
-import { VisuallyHidden } from '@mantine/core';
 import classes from './RankMovement.module.css';
+import { VisuallyHidden } from './VisuallyHidden';
 
 /**
  * The words around the arrow: a ranking row's column is short ('▲ 2', '–', 'New'), a team's

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
-import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Table, UnstyledButton } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import classes from './SortableTable.module.css';
 import { BodyCell, BodyRow, BodyRowHeader } from './TableCells';
+import { VisuallyHidden } from './VisuallyHidden';
 
 export type SortOrder = 'asc' | 'desc';
 

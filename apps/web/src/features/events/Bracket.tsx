@@ -1,10 +1,10 @@
 import type { BracketMatch, BracketStage } from '@campus-elo/api-contract';
-import { VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { TeamLogo } from '../common/EntityImage';
 import { BOX, layoutStage, playsIn, type PlacedMatch } from './bracketLayout';
 import classes from './Bracket.module.css';
+import { VisuallyHidden } from '../common/VisuallyHidden';
 
 export const STAGE_NAMES: Record<BracketStage['type'], string> = {
   single_elimination: 'Bracket',

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import { isUuid, type MatchPage as MatchPageData, type MatchStatus } from '@campus-elo/api-contract';
 import { matchUrlForLanguage, type StarRating as StarCount } from '@campus-elo/domain';
-import { Anchor, Badge, Container, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Container, Skeleton, Text, Title } from '@mantine/core';
 import { isNotFoundError } from '../../lib/error-message';
 import { useLiveRefetchInterval } from '../../lib/live-stream';
 import { pageTitle } from '../../lib/site-settings';
@@ -23,6 +23,7 @@ import { RemindButton } from '../follow/RemindButton';
 import classes from './MatchPage.module.css';
 import { EmbedButton } from '../embeds/EmbedButton';
 import { useDisplayTimeZone } from '../../lib/render-context';
+import { VisuallyHidden } from '../common/VisuallyHidden';
 
 const STATUS_WORDS: Record<MatchStatus, string> = {
   scheduled: 'Scheduled',

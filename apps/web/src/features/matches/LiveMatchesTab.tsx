@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import type { MatchListItem } from '@campus-elo/api-contract';
 import { matchUrlForLanguage } from '@campus-elo/domain';
-import { Anchor, Badge, Paper, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Paper, Title } from '@mantine/core';
 import { LIVE_REFRESH_MS, useLiveMatchStream } from '../../lib/live-stream';
 import { trpc } from '../../lib/trpc';
 import { MatchLink } from '../common/EntityLinks';
@@ -10,6 +10,7 @@ import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { MatchTeamLine } from './MatchTeamLine';
 import { LIVE_MATCHES_ERROR } from './messages';
 import classes from './MatchCards.module.css';
+import { VisuallyHidden } from '../common/VisuallyHidden';
 
 function LiveMatchCard({ match }: { match: MatchListItem }) {
   const url = matchUrlForLanguage(match.url, 'en');

@@ -1,7 +1,7 @@
-import { VisuallyHidden } from '@mantine/core';
 import { PlayerPicture } from '../common/EntityImage';
 import { PlayerLink, TeamLink } from '../common/EntityLinks';
 import classes from './RankingRow.module.css';
+import { VisuallyHidden } from '../common/VisuallyHidden';
 
 interface PlayerRankingRowProps {
   rank: number;

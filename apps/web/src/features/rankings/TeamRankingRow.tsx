@@ -1,5 +1,5 @@
 import { pluralize } from '@campus-elo/domain';
-import { UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { trpc } from '../../lib/trpc';
@@ -9,6 +9,7 @@ import { RankMovement } from '../common/RankMovement';
 import { EmptyMessage, ErrorMessage, LoadingState } from '../common/states';
 import { ProvisionalMark } from '../team-rating/ProvisionalMark';
 import classes from './RankingRow.module.css';
+import { VisuallyHidden } from '../common/VisuallyHidden';
 
 export interface RankedTeam {
   id: string;

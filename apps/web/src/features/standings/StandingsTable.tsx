@@ -1,11 +1,11 @@
 import type { DivisionLine, DivisionStandingsRow, StandingsDivision } from '@campus-elo/api-contract';
 import { bandOfPlace, linePlacesText } from '@campus-elo/domain';
-import { VisuallyHidden } from '@mantine/core';
 import { Fragment, useId, useState } from 'react';
 import { RouterAnchor } from '../common/RouterAnchor';
 import { PlusMinus, UNKNOWN_STAT } from '../common/stat-format';
 import { formatChance, mainLine, TIEBREAK_NAMES } from './standings-wording';
 import classes from './Standings.module.css';
+import { VisuallyHidden } from '../common/VisuallyHidden';
 
 /** Teams level on points, in place order, and the number their footnote carries. */
 interface TieGroup {

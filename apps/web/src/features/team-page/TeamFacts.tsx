@@ -1,5 +1,5 @@
-import { VisuallyHidden } from '@mantine/core';
 import classes from './TeamPage.module.css';
+import { VisuallyHidden } from '../common/VisuallyHidden';
 
 /** The latest results as W and L badges, latest first. */
 export function FormLetters({ form }: { form: ('W' | 'L')[] }) {

@@ -2,7 +2,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Table.css';
 import type { EloAdjustmentEntry, EloHistoryEntry, RankHistoryEntry, TeamEloHistory } from '@campus-elo/api-contract';
-import { Button, Skeleton, Table, VisuallyHidden } from '@mantine/core';
+import { Button, Skeleton, Table } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { RouterAnchor } from '../common/RouterAnchor';
 import { formatChance } from '../common/detail-format';
@@ -18,6 +18,7 @@ import { EloChart, type ChartPoint } from '../elo-chart/EloChart';
 import classes from './TeamPage.module.css';
 import { BodyCell, BodyRow } from '../common/TableCells';
 import { useDisplayTimeZone } from '../../lib/render-context';
+import { VisuallyHidden } from '../common/VisuallyHidden';
 
 type HistoryQuery = Loadable<TeamEloHistory>;
 type RankHistoryQuery = Loadable<{ results: RankHistoryEntry[] }>;
