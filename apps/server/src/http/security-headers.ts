@@ -117,14 +117,17 @@ export function strictTransportSecurityFor(config: Pick<Config, 'trustProxy'>): 
 /** Inline scripts that run (not JSON data blocks, not external files): their text, as the browser hashes it. */
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g;
 
+/** The SHA-256 sources of the inline scripts in some HTML, as a policy lists them. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map(([, source]) => `'sha256-${createHash('sha256').update(source!).digest('base64')}'`);
+}
+
 /**
- * A page's policy: its inline scripts allowed by their SHA-256 hashes instead of the nonce.
- * A kept page (response-cache.ts) is sent to many visitors, and a nonce must not be: the
- * hashes name exactly the scripts the server wrote, so an injected one still cannot run.
+ * A page's policy: its inline scripts (inlineScriptHashes) allowed by their hashes instead of
+ * the nonce. A kept page (response-cache.ts) is sent to many visitors, and a nonce must not be:
+ * the hashes name exactly the scripts the server wrote, so an injected one still cannot run.
  * Styles keep the nonce the page was rendered with (docs/decisions/0097).
  */
-export function pageContentSecurityPolicy(policy: string, html: string): string {
-  const hashes = new Set<string>();
-  for (const [, source] of html.matchAll(INLINE_SCRIPT)) hashes.add(`'sha256-${createHash('sha256').update(source!).digest('base64')}'`);
-  return policy.replace(/script-src [^;]*/, `script-src 'self'${[...hashes].map((hash) => ` ${hash}`).join('')}`);
+export function pageContentSecurityPolicy(policy: string, scriptHashes: string[]): string {
+  return policy.replace(/script-src [^;]*/, `script-src 'self'${[...new Set(scriptHashes)].map((hash) => ` ${hash}`).join('')}`);
 }

@@ -13,7 +13,7 @@ import type { AppDeps } from '../trpc';
 import { restErrorResponse } from './errors';
 import { registerPageStylesheets } from './page-stylesheets';
 import { readManifest, routeAssets, routeLinks } from './route-preloads';
-import { cspNonce, pageContentSecurityPolicy } from './security-headers';
+import { cspNonce, inlineScriptHashes, pageContentSecurityPolicy } from './security-headers';
 import { BROWSER_ONLY_ROUTES, CLIENT_ROUTES, PAINTED_WHOLE_ROUTES, ROUTE_FILES } from './page-routes';
 import { loadServerRenderer, renderAppAt, type RenderedApp } from './server-render';
 
@@ -90,15 +90,42 @@ export function indexHtmlTemplate(template: string, config: Config): string {
 }
 
 /**
- * The page's HTML: the template with this response's head, data and, when the server rendered
- * the app, its HTML and the moment it was made; then this response's nonce wherever the placeholder
- * stands (function replacements: no '$' patterns).
+ * A page template cut once at its two markers (the head's and the app root), each piece split
+ * at the nonce placeholder and its inline scripts hashed. A response then joins pieces around
+ * its own head, data and app, and hashes only what it added: searching and copying the whole
+ * page per response cost a top team's page about 4 ms (docs/decisions/0097).
  */
-export function renderPage(template: string, page: PageAnswer, siteName: string, nonce: string, app?: RenderedApp): string {
-  return template
-    .replace(PAGE_HEAD_MARKER, () => `${headHtml(page.head, siteName)}\n    ${pageDataHtml(page.data, NONCE_PLACEHOLDER)}`)
-    .replace(APP_ROOT, () => (app ? `<div id="root" data-rendered-at="${app.renderedAt}">${app.html}</div>` : APP_ROOT))
-    .replaceAll(NONCE_PLACEHOLDER, () => nonce);
+export interface CutTemplate {
+  pieces: [beforeHead: string[], headToRoot: string[], afterRoot: string[]];
+  scriptHashes: [beforeHead: string[], headToRoot: string[], afterRoot: string[]];
+}
+
+export function cutTemplate(template: string): CutTemplate {
+  const headAt = template.indexOf(PAGE_HEAD_MARKER);
+  const rootAt = template.indexOf(APP_ROOT);
+  if (headAt === -1 || rootAt < headAt) throw new Error(`The page template needs ${PAGE_HEAD_MARKER} and then ${APP_ROOT}`);
+  const texts = [template.slice(0, headAt), template.slice(headAt + PAGE_HEAD_MARKER.length, rootAt), template.slice(rootAt + APP_ROOT.length)] as const;
+  return {
+    pieces: [texts[0].split(NONCE_PLACEHOLDER), texts[1].split(NONCE_PLACEHOLDER), texts[2].split(NONCE_PLACEHOLDER)],
+    scriptHashes: [inlineScriptHashes(texts[0]), inlineScriptHashes(texts[1]), inlineScriptHashes(texts[2])],
+  };
+}
+
+/**
+ * The page's HTML: the template with this response's head, data and, when the server rendered
+ * the app (with this response's nonce), its HTML and the moment it was made; and the hashes of
+ * its inline scripts in the order they stand, for the page's policy.
+ */
+export function renderPage(template: CutTemplate, page: PageAnswer, siteName: string, nonce: string, app?: RenderedApp): { html: string; scriptHashes: string[] } {
+  const head = `${headHtml(page.head, siteName)}\n    ${pageDataHtml(page.data, nonce)}`;
+  const root = app ? `<div id="root" data-rendered-at="${app.renderedAt}">${app.html}</div>` : APP_ROOT;
+  const [beforeHead, headToRoot, afterRoot] = template.pieces;
+  const hashes = template.scriptHashes;
+  return {
+    html: `${beforeHead.join(nonce)}${head}${headToRoot.join(nonce)}${root}${afterRoot.join(nonce)}`,
+    // React writes no script when every boundary is ready (entry-server.tsx): the check is one search.
+    scriptHashes: [...hashes[0], ...inlineScriptHashes(head), ...hashes[1], ...(app?.html.includes('<script') ? inlineScriptHashes(app.html) : []), ...hashes[2]],
+  };
 }
 
 /** The entry bundle's tag and the module preloads in the build's index.html and a route's links. */
@@ -145,28 +172,29 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
   if (root && !renderer) app.log.warn('The web build has no server render (apps/web/dist-server): pages are rendered by the browser alone.');
 
   /** The app rendered on the server for this page, or undefined (browser-only route, or the render failed: the browser renders it). */
-  const serverRender = async (req: FastifyRequest, route: string | undefined, page: PageAnswer, renderedAt = Date.now()): Promise<RenderedApp | undefined> => {
+  const serverRender = async (req: FastifyRequest, reply: FastifyReply, route: string | undefined, page: PageAnswer, renderedAt = Date.now()): Promise<RenderedApp | undefined> => {
     if (!renderer || (route !== undefined && BROWSER_ONLY_ROUTES.has(route))) return undefined;
     try {
-      return await renderAppAt(renderer, { url: req.url, data: page.data, nonce: NONCE_PLACEHOLDER }, renderedAt);
+      return await renderAppAt(renderer, { url: req.url, data: page.data, nonce: cspNonce(reply) }, renderedAt);
     } catch (error) {
       req.log.error({ err: error }, 'server render failed');
       return undefined;
     }
   };
 
-  // Each route's template and the not-found page's, made once.
-  const afterPaintTemplates = new Map<string, string>();
-  const afterPaint = (pageTemplate: string) => {
-    let made = afterPaintTemplates.get(pageTemplate);
-    if (made === undefined) afterPaintTemplates.set(pageTemplate, (made = scriptsAfterPaint(pageTemplate)));
-    return made;
+  // Each route's template and the not-found page's, cut once: with the scripts after the
+  // first paint when the server rendered the app, as the browser wrote it when not.
+  const cutTemplates = new Map<string, { rendered: CutTemplate; bare: CutTemplate }>();
+  const cutOf = (pageTemplate: string, rendered: boolean) => {
+    let cut = cutTemplates.get(pageTemplate);
+    if (cut === undefined) cutTemplates.set(pageTemplate, (cut = { rendered: cutTemplate(scriptsAfterPaint(pageTemplate)), bare: cutTemplate(pageTemplate) }));
+    return rendered ? cut.rendered : cut.bare;
   };
 
   const sendPage = (reply: FastifyReply, page: PageAnswer, pageTemplate = template!, rendered?: RenderedApp) => {
-    const html = renderPage(rendered ? afterPaint(pageTemplate) : pageTemplate, page, config.siteName, cspNonce(reply), rendered);
+    const { html, scriptHashes } = renderPage(cutOf(pageTemplate, rendered !== undefined), page, config.siteName, cspNonce(reply), rendered);
     const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string') reply.header('content-security-policy', pageContentSecurityPolicy(policy, html));
+    if (typeof policy === 'string') reply.header('content-security-policy', pageContentSecurityPolicy(policy, scriptHashes));
     return reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
@@ -212,7 +240,7 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
           const renderedAt = Date.now();
           const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req), query: req.query as Record<string, unknown>, now: new Date(renderedAt) });
           const read = performance.now();
-          const rendered = await serverRender(req, route, page, renderedAt);
+          const rendered = await serverRender(req, reply, route, page, renderedAt);
           // Where a page's time goes, for operators and the bench (docs/decisions/0097).
           reply.header('server-timing', `data;dur=${(read - started).toFixed(1)}, render;dur=${(performance.now() - read).toFixed(1)}`);
           // With the route's styles even when not found: the route may show its own message (an unknown article).
@@ -222,7 +250,7 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
           const { status, headers, internal } = restErrorResponse(error);
           if (internal) req.log.error({ err: error }, 'page head failed');
           const failed = failedPage(config, status);
-          return sendPage(reply.headers(headers), failed, template, await serverRender(req, route, failed));
+          return sendPage(reply.headers(headers), failed, template, await serverRender(req, reply, route, failed));
         }
       };
       app.get(route, handler);
@@ -236,7 +264,7 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
     const path = req.url.split('?')[0] ?? '/';
     if ((req.method === 'GET' || req.method === 'HEAD') && template && !NOT_PAGES.test(path)) {
       const page = notFoundPage(config);
-      return serverRender(req, undefined, page).then((rendered) => sendPage(reply, page, template, rendered));
+      return serverRender(req, reply, undefined, page).then((rendered) => sendPage(reply, page, template, rendered));
     }
     return reply.code(404).send({ error: `No such path: ${req.method} ${path}` });
   });
