@@ -85,11 +85,23 @@ function bossDatabase(handle: Pick<DatabaseHandle, 'db' | 'kind' | 'pglite'>) {
         const results = await handle.db.connection().execute(() => pglite.exec(text));
         return { rows: results.at(-1)?.rows ?? [] };
       }
-      const result = await handle.db.executeQuery(CompiledQuery.raw(text, values));
-      return { rows: result.rows };
+      // pg-boss sends some writes as one text with BEGIN ... COMMIT (createQueue): when one fails
+      // (a deadlock), the session is left in the aborted transaction and must not go back to the
+      // pool so, where every later statement on it would fail.
+      return handle.db.connection().execute(async (connection) => {
+        try {
+          return { rows: (await connection.executeQuery(CompiledQuery.raw(text, values))).rows };
+        } catch (error) {
+          await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
+          throw error;
+        }
+      });
     },
   };
 }
+
+/** The session lock that lets one process at a time set pg-boss up (JobQueue.start). */
+const START_LOCK = sql`hashtext('campus-elo.job-queue-start')`;
 
 /**
  * The background job queue: staff tools enqueued with 'Prefer: respond-async', the scheduled
@@ -111,7 +123,7 @@ export class JobQueue {
   /** `refreshRetry`: a webhook refresh's retries, when not the usual (tests wait seconds, not minutes). */
   constructor(
     private readonly deps: JobDeps,
-    handle: Pick<DatabaseHandle, 'db' | 'kind' | 'pglite'>,
+    private readonly handle: Pick<DatabaseHandle, 'db' | 'kind' | 'pglite'>,
     private readonly log: JobLogger,
     options: { refreshRetry?: RetryPolicy } = {},
   ) {
@@ -122,11 +134,31 @@ export class JobQueue {
     this.boss.on('error', (error) => this.log.warn({ err: error }, 'job queue error'));
   }
 
+  /**
+   * Replicas starting together on a new database would each create pg-boss's schema and the
+   * queues they find missing, and one's CREATE could deadlock with or collide with another's
+   * and end that process. On PostgreSQL a session advisory lock, held on a connection of its
+   * own, lets them set up in turn; the embedded engine has one process and one connection.
+   */
+  private async oneProcessAtATime(setUp: () => Promise<void>): Promise<void> {
+    if (this.handle.kind === 'pglite') return setUp();
+    await this.handle.db.connection().execute(async (connection) => {
+      await sql`SELECT pg_advisory_lock(${START_LOCK})`.execute(connection);
+      try {
+        await setUp();
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${START_LOCK})`.execute(connection);
+      }
+    });
+  }
+
   /** `worker: false`: this process only enqueues (and cancels); others run the jobs. */
   async start(options: { worker?: boolean } = {}): Promise<void> {
-    await this.boss.start();
-    for (const { queue } of Object.values(LANES)) if (!(await this.boss.getQueue(queue))) await this.boss.createQueue(queue);
-    for (const queue of Object.values(SERVER_TASKS)) if (!(await this.boss.getQueue(queue))) await this.boss.createQueue(queue, { name: queue, policy: 'stately' });
+    await this.oneProcessAtATime(async () => {
+      await this.boss.start();
+      for (const { queue } of Object.values(LANES)) if (!(await this.boss.getQueue(queue))) await this.boss.createQueue(queue);
+      for (const queue of Object.values(SERVER_TASKS)) if (!(await this.boss.getQueue(queue))) await this.boss.createQueue(queue, { name: queue, policy: 'stately' });
+    });
     this.working = options.worker !== false;
     if (options.worker === false) return;
     // A job whose process died before this one started is handed back at once, later ones within half the stale period.
