@@ -257,9 +257,11 @@ describe('preloading a page\'s own chunks', () => {
 describe('pages the server renders', () => {
   /** A server render beside the build (dist-server/entry-server.js) that says what it was given. */
   const ENTRY_SERVER = `export function configure() {}
-export async function renderApp({ url, data }) {
+export async function renderApp({ url, data, nonce }) {
   const said = data.notFound ? 'not found' : data.queries.length + ' queries';
-  return { html: '<main data-url="' + url + '">' + said + '</main>', scripts: '', status: data.notFound ? 404 : 200 };
+  // As the router writes its scroll restoration: an inline script inside the app.
+  const script = url === '/ratings' ? '<script nonce="' + nonce + '">window.restored = true</script>' : '';
+  return { html: '<main data-url="' + url + '">' + said + '</main>' + script, scripts: '', status: data.notFound ? 404 : 200 };
 }`;
   let build: string;
   let rendering: FastifyInstance;
@@ -316,6 +318,17 @@ export async function renderApp({ url, data }) {
     expect(body.indexOf('<link rel="expect" href="#app-end" blocking="render">')).toBeGreaterThan(-1);
     expect(body.indexOf('<link rel="expect" href="#app-end" blocking="render">')).toBeLessThan(body.indexOf('</head>'));
     expect(body).toMatch(/<main data-url="\/standings">[^<]*<\/main><\/div><div id="app-end" hidden><\/div>/);
+  });
+
+  it("renders with the response's nonce and names each inline script by its hash: the template's, the loader's and the app's own", async () => {
+    const { body, headers } = await rendering.inject({ method: 'GET', url: '/ratings' });
+    const nonce = nonceIn(body)!;
+    expect(body).not.toContain('__CSP_NONCE__');
+    expect(body).toContain(`<script nonce="${nonce}">window.restored = true</script>`);
+    const inline = [...body.matchAll(/<script nonce="[^"]+">([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline).toHaveLength(3);
+    const hashes = inline.map((source) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`);
+    expect(/script-src ([^;]*)/.exec(headers['content-security-policy'] as string)![1]).toBe(`'self' ${hashes.join(' ')}`);
   });
 
   it("links a route's stylesheets themselves when a file is missing from the build (the news page's merged chunk)", async () => {

@@ -123,8 +123,8 @@ export function renderPage(template: CutTemplate, page: PageAnswer, siteName: st
   const hashes = template.scriptHashes;
   return {
     html: `${beforeHead.join(nonce)}${head}${headToRoot.join(nonce)}${root}${afterRoot.join(nonce)}`,
-    // React writes no script when every boundary is ready (entry-server.tsx): the check is one search.
-    scriptHashes: [...hashes[0], ...inlineScriptHashes(head), ...hashes[1], ...(app?.html.includes('<script') ? inlineScriptHashes(app.html) : []), ...hashes[2]],
+    // The app holds the router's scroll-restoration script (decision 0097): its part is searched each time.
+    scriptHashes: [...hashes[0], ...inlineScriptHashes(head), ...hashes[1], ...(app ? inlineScriptHashes(app.html) : []), ...hashes[2]],
   };
 }
 
