@@ -69,7 +69,7 @@ function renderTab(api: Record<string, FakeProcedure>) {
         'admin.competitions.list': () => ({ results: [] }),
         'admin.seasons.list': () => paged([]),
         'admin.matches.get': () => stored,
-        'public.matchMaps': () => ({ maps: [], vetoes: [] }),
+        'admin.matchStats.maps': () => ({ maps: [], vetoes: [] }),
         'admin.players.options': () => [],
         ...api,
       },
