@@ -33,6 +33,7 @@ function ConfirmDemo() {
 function PreviewThenConfirmDemo() {
   const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
+  const [ran, setRan] = useState(0);
   async function run() {
     setBusy(true);
     // A disabled button loses focus in a browser; happy-dom keeps it, so the test blurs it as Chromium would.
@@ -45,6 +46,7 @@ function PreviewThenConfirmDemo() {
     (document.activeElement as HTMLElement | null)?.blur();
     await new Promise((resolve) => setTimeout(resolve, 50));
     setBusy(false);
+    setRan((count) => count + 1);
   }
   return (
     <>
@@ -52,6 +54,7 @@ function PreviewThenConfirmDemo() {
       <Button loading={busy} onClick={() => void run()}>
         Recalculate All
       </Button>
+      <p>runs finished: {ran}</p>
     </>
   );
 }
@@ -118,6 +121,8 @@ describe('useConfirm', () => {
     // Confirmed: the button is busy running it, then has the focus back.
     await userEvent.click(opener);
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    // The run ends before the test does: a state update after the test's window is gone fails the whole run.
+    await screen.findByText('runs finished: 1');
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
