@@ -90,10 +90,11 @@ export function indexHtmlTemplate(template: string, config: Config): string {
 }
 
 /**
- * A page template cut once at its two markers (the head's and the app root), each piece split
- * at the nonce placeholder and its inline scripts hashed. A response then joins pieces around
- * its own head, data and app, and hashes only what it added: searching and copying the whole
- * page per response cost a top team's page about 4 ms (docs/decisions/0097).
+ * A page template cut at its two markers (the head's and the app root), each piece split at
+ * the nonce placeholder and its inline scripts hashed: once per template, on its first
+ * response. A response then joins pieces around its own head, data and app, and hashes only
+ * what it added: searching and copying the whole page per response cost a top team's page
+ * about 4 ms (docs/decisions/0097).
  */
 export interface CutTemplate {
   pieces: [beforeHead: string[], headToRoot: string[], afterRoot: string[]];

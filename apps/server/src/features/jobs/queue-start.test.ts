@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { JobQueue } from './queue';
 
-// Replicas starting together on a new database: each creates pg-boss's queues it finds
-// missing, and one process's create_queue could deadlock with another's and end it.
+// Replicas starting together on a new database: each creates pg-boss's schema and the queues
+// it finds missing, and one process's CREATE could deadlock with another's and end it.
 
 let database: TestDatabase;
 
