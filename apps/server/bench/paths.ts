@@ -58,6 +58,11 @@ export interface LeagueFacts {
   today: Date;
   /** The top team, one in the middle of the rankings, and an opponent the top team has played. */
   topTeamId: string;
+  /**
+   * The team with the most results: its page is the largest team page (the chart's points, the
+   * embedded history). The top team's count depends on the seed's draw, so it is measured too.
+   */
+  busiestTeamId: string;
   middleTeamId: string;
   opponentId: string;
   playerId: string;
@@ -124,6 +129,7 @@ export function benchPaths(facts: LeagueFacts): BenchPath[] {
     { name: 'page: home', url: '/', page: true },
     { name: 'page: rankings', url: '/rankings', page: true },
     { name: 'page: team (top)', url: `/teams/${facts.topTeamId}`, page: true },
+    { name: 'page: team (most results)', url: `/teams/${facts.busiestTeamId}`, page: true },
     { name: 'page: player', url: `/players/${facts.statsPlayerId}`, page: true },
     { name: 'page: match (result)', url: `/matches/${facts.mapsMatchId}`, page: true },
   ];
