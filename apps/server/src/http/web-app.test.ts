@@ -61,7 +61,7 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'images'));
   writeFileSync(join(webDist, 'images', 'default-logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   database = await createTestDatabase();
-  app = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: webDist, SITE_NAME: 'Test <League>' }), logger: false });
+  app = await buildApp({ db: database.db, readDb: database.readDb, config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: webDist, SITE_NAME: 'Test <League>' }), logger: false });
 });
 afterAll(async () => {
   await app.close();

@@ -161,7 +161,7 @@ export function scriptsAfterPaint(template: string): string {
  * revalidated, both in the precompressed encoding the client takes; and index.html with this
  * response's CSP nonce, head and data for every page.
  */
-export async function registerWebApp(app: FastifyInstance, { db, config }: AppDeps): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, { db, readDb = db, config }: AppDeps): Promise<void> {
   const root = webDistFolder(config.webDist);
   const template = root ? indexHtmlTemplate(readFileSync(resolve(root, 'index.html'), 'utf8'), config) : undefined;
 
@@ -239,7 +239,7 @@ export async function registerWebApp(app: FastifyInstance, { db, config }: AppDe
           const started = performance.now();
           // One moment for the page's data and its render (the upcoming windows, "2 hours ago").
           const renderedAt = Date.now();
-          const page = await pageOf(req.params, { db, config, news, origin: siteOrigin(config, req), query: req.query as Record<string, unknown>, now: new Date(renderedAt) });
+          const page = await pageOf(req.params, { db: readDb, searchDb: db, config, news, origin: siteOrigin(config, req), query: req.query as Record<string, unknown>, now: new Date(renderedAt) });
           const read = performance.now();
           const rendered = await serverRender(req, reply, route, page, renderedAt);
           // Where a page's time goes, for operators and the bench (docs/decisions/0097).

@@ -104,7 +104,13 @@ export interface PageAnswer {
 }
 
 export interface PageContext {
+  /**
+   * The public reads' handle, as the public procedures get it: each statement prepared once
+   * per connection (DatabaseHandle.readDb, docs/decisions/0070-prepared-public-reads.md).
+   */
   db: Kysely<Database>;
+  /** Unprepared statements, for the search alone: its text changes with the query's words (decision 0070). */
+  searchDb: Kysely<Database>;
   config: Config;
   news: NewsSource;
   /** The site's origin, for absolute URLs (site-origin.ts). */
@@ -358,7 +364,7 @@ async function searchData(context: PageContext): Promise<FirstData> {
   const input = searchQueryInput(term, SEARCH_PAGE_LIMIT);
   const parsed = searchInput.safeParse(input);
   if (!parsed.success) return { queries: [] };
-  return { queries: [{ key: trpcQueryKey('public.search', input), data: searchOutput.parse(await search(context.db, parsed.data)) }] };
+  return { queries: [{ key: trpcQueryKey('public.search', input), data: searchOutput.parse(await search(context.searchDb, parsed.data)) }] };
 }
 
 /**

@@ -37,7 +37,7 @@ beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
   database = await createTestDatabase();
-  app = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: webDist, SITE_NAME: 'Test League', PUBLIC_URL: `${ORIGIN}/` }), logger: false });
+  app = await buildApp({ db: database.db, readDb: database.readDb, config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: webDist, SITE_NAME: 'Test League', PUBLIC_URL: `${ORIGIN}/` }), logger: false });
 
   const { db } = database;
   const [team, opponent] = await db
@@ -375,7 +375,7 @@ describe('the head of each page, in its first HTML response', () => {
   });
 
   it("uses the request's own origin when PUBLIC_URL is not set", async () => {
-    const local = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: webDist }), logger: false });
+    const local = await buildApp({ db: database.db, readDb: database.readDb, config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: webDist }), logger: false });
     try {
       const { body } = await local.inject({ method: 'GET', url: `/teams/${ids.team}`, headers: { host: 'elo.test:8080' } });
       expect(canonicalOf(body)).toBe(`http://elo.test:8080/teams/${ids.team}`);
