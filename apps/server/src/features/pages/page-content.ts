@@ -109,7 +109,7 @@ export interface PageContext {
    * per connection (DatabaseHandle.readDb, docs/decisions/0070-prepared-public-reads.md).
    */
   db: Kysely<Database>;
-  /** Unprepared statements, for the search alone: its text changes with the query's words (decision 0070). */
+  /** Unprepared statements, for the search alone, as its procedure has them: a saved parse gains it nothing (decision 0070). */
   searchDb: Kysely<Database>;
   config: Config;
   news: NewsSource;
