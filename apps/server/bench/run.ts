@@ -174,6 +174,11 @@ interface RenderTime {
   server_p50: number;
 }
 
+/** The value at this share of the sorted values (0.5: the median), to a hundredth. */
+function atShare(values: number[], share: number): number {
+  return Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length * share)]! * 100) / 100;
+}
+
 /** The sum of a Server-Timing header's durations ('data;dur=8.1, render;dur=7.9' is 16). */
 function serverTimingMs(header: string | null): number {
   return [...(header ?? '').matchAll(/dur=([\d.]+)/g)].reduce((sum, [, ms]) => sum + Number(ms), 0);
@@ -199,10 +204,9 @@ async function renderTimes(origin: string, paths: BenchPath[]): Promise<Record<s
       measured.push(performance.now() - started);
       server.push(serverTimingMs(response.headers.get('server-timing')));
     }
-    const median = (values: number[]) => Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]! * 100) / 100;
-    const p90 = Math.round([...measured].sort((a, b) => a - b)[Math.floor(measured.length * 0.9)]! * 100) / 100;
-    times[path.name] = { p50: median(measured), p90, server_p50: median(server) };
-    log(`  ${path.name}: median ${times[path.name]!.p50.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms; server time (data and render) median ${times[path.name]!.server_p50.toFixed(1)} ms`);
+    const time = { p50: atShare(measured, 0.5), p90: atShare(measured, 0.9), server_p50: atShare(server, 0.5) };
+    times[path.name] = time;
+    log(`  ${path.name}: median ${time.p50.toFixed(1)} ms, p90 ${time.p90.toFixed(1)} ms; server time (data and render) median ${time.server_p50.toFixed(1)} ms`);
   }
   return times;
 }
